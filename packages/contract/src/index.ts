@@ -1,0 +1,43 @@
+export { FLOW_NAME_PATTERN, FlowNameSchema, isFlowName } from "./names.js";
+export {
+  BrowserConfigSchema,
+  ManifestFlowSchema,
+  ManifestSchema,
+  WebServerSchema,
+} from "./manifest.js";
+export type { BrowserConfig, Manifest, ManifestFlow, WebServer } from "./manifest.js";
+export {
+  FlowListEntrySchema,
+  FlowListInputSchema,
+  FlowListSchema,
+} from "./flow-list.js";
+export type { FlowList, FlowListEntry, FlowListInput } from "./flow-list.js";
+export {
+  ArtifactsSchema,
+  EXIT_CODE_BY_STATUS,
+  RUN_ERROR_CODES,
+  RUN_STATUSES,
+  RunErrorCodeSchema,
+  RunResultInputSchema,
+  RunResultSchema,
+  RunStatusSchema,
+  STEP_STATUSES,
+  StepResultSchema,
+  StepStatusSchema,
+} from "./run-result.js";
+export type {
+  Artifacts,
+  RunErrorCode,
+  RunResult,
+  RunResultInput,
+  RunStatus,
+  StepResult,
+  StepStatus,
+} from "./run-result.js";
+export { FlowOutcomeSchema, OUTCOMES, OutcomeKindSchema, RunReportSchema } from "./outcome.js";
+export type { FlowOutcome, OutcomeKind, RunReport } from "./outcome.js";
+export { ConfigError, ContractErrorCode } from "./errors.js";
+export type { ConfigErrorDetails } from "./errors.js";
+export { formatPath, parseYamlConfig, readYamlConfig } from "./yaml-config.js";
+export { MANIFEST_PATH, loadManifest, manifestPath, parseManifest } from "./load-manifest.js";
+export { JSON_SCHEMAS } from "./json-schemas.js";

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { FlowListSchema } from "./flow-list.js";
+import { ManifestSchema } from "./manifest.js";
+import { RunReportSchema } from "./outcome.js";
+import { RunResultSchema } from "./run-result.js";
+
+/** Schemas published as JSON Schema files under `schema/` for runners in other languages. */
+const PUBLISHED = {
+  manifest: { schema: ManifestSchema, io: "input" },
+  "flow-list": { schema: FlowListSchema, io: "output" },
+  "run-result": { schema: RunResultSchema, io: "output" },
+  "run-report": { schema: RunReportSchema, io: "output" },
+} as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;
+
+export type PublishedSchemaName = keyof typeof PUBLISHED;
+
+/** JSON Schema documents generated from the zod schemas (the committed files must match). */
+export function JSON_SCHEMAS(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, { schema, io }] of Object.entries(PUBLISHED)) {
+    out[name] = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
+  }
+  return out;
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { RunResultInputSchema } from "./run-result.js";
+
+export const OUTCOMES = [
+  "pass",
+  "fail",
+  "timeout",
+  "crash",
+  "malformed",
+  "mismatch",
+  "not_implemented",
+  "unknown_flow",
+  "setup_error",
+] as const;
+export const OutcomeKindSchema = z.enum(OUTCOMES);
+export type OutcomeKind = z.infer<typeof OutcomeKindSchema>;
+
+/** The manager's verdict on one flow (contract 4). */
+export const FlowOutcomeSchema = z.strictObject({
+  flow: z.string(),
+  outcome: OutcomeKindSchema,
+  exit_code: z.number().int().nullable(),
+  signal: z.string().nullable(),
+  duration_ms: z.number().nonnegative(),
+  failing_step: z.string().nullable(),
+  error: z.string().nullable(),
+  artifacts: z.record(z.string(), z.unknown()).nullable(),
+  stderr_tail: z.string(),
+  result: RunResultInputSchema.nullable(),
+});
+export type FlowOutcome = z.infer<typeof FlowOutcomeSchema>;
+
+/** What `verify-manager run --json` prints. */
+export const RunReportSchema = z.strictObject({
+  schema_version: z.literal(1),
+  passed: z.boolean(),
+  outcomes: z.array(FlowOutcomeSchema),
+});
+export type RunReport = z.infer<typeof RunReportSchema>;
