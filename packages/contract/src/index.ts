@@ -6,11 +6,7 @@ export {
   WebServerSchema,
 } from "./manifest.js";
 export type { BrowserConfig, Manifest, ManifestFlow, WebServer } from "./manifest.js";
-export {
-  FlowListEntrySchema,
-  FlowListInputSchema,
-  FlowListSchema,
-} from "./flow-list.js";
+export { FlowListEntrySchema, FlowListInputSchema, FlowListSchema } from "./flow-list.js";
 export type { FlowList, FlowListEntry, FlowListInput } from "./flow-list.js";
 export {
   ArtifactsSchema,
@@ -41,3 +37,46 @@ export type { ConfigErrorDetails } from "./errors.js";
 export { formatPath, parseYamlConfig, readYamlConfig } from "./yaml-config.js";
 export { MANIFEST_PATH, loadManifest, manifestPath, parseManifest } from "./load-manifest.js";
 export { JSON_SCHEMAS } from "./json-schemas.js";
+export {
+  GATES_MODES,
+  GatesCommandsSchema,
+  GatesConfigSchema,
+  GatesJudgeSchema,
+  GatesModeSchema,
+  StageCommandSchema,
+} from "./gates-config.js";
+export type {
+  GatesCommands,
+  GatesConfig,
+  GatesConfigInput,
+  GatesJudge,
+  GatesMode,
+  StageCommand,
+} from "./gates-config.js";
+export {
+  ChangedFileSchema,
+  GATE_STAGES,
+  GATES_EXIT_CODE_BY_STATUS,
+  GATES_STATUSES,
+  GateFindingSchema,
+  GateStageSchema,
+  GatesErrorInfoSchema,
+  GatesReportSchema,
+  GatesStatusSchema,
+  JudgeVerdictSchema,
+  STAGE_STATUSES,
+  StageResultSchema,
+  StageStatusSchema,
+  StampInputsSchema,
+} from "./gates-report.js";
+export type {
+  ChangedFile,
+  GateFinding,
+  GateStage,
+  GatesReport,
+  GatesStatus,
+  JudgeVerdict,
+  StageResult,
+  StageStatus,
+  StampInputs,
+} from "./gates-report.js";

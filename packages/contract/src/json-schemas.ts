@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { FlowListSchema } from "./flow-list.js";
+import { GatesConfigSchema } from "./gates-config.js";
+import { GatesReportSchema } from "./gates-report.js";
 import { ManifestSchema } from "./manifest.js";
 import { RunReportSchema } from "./outcome.js";
 import { RunResultSchema } from "./run-result.js";
@@ -10,6 +12,8 @@ const PUBLISHED = {
   "flow-list": { schema: FlowListSchema, io: "output" },
   "run-result": { schema: RunResultSchema, io: "output" },
   "run-report": { schema: RunReportSchema, io: "output" },
+  "gates-config": { schema: GatesConfigSchema, io: "input" },
+  "gates-report": { schema: GatesReportSchema, io: "output" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;
 
 export type PublishedSchemaName = keyof typeof PUBLISHED;

@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+export const GATES_MODES = ["pre-commit", "post-commit"] as const;
+export const GatesModeSchema = z.enum(GATES_MODES);
+export type GatesMode = z.infer<typeof GatesModeSchema>;
+
+const nonEmpty = () =>
+  z.string({ error: "expected a string" }).min(1, { error: "expected a non-empty string" });
+
+/** One shell-free command line (`tsc --noEmit -p .`), several run in turn, or `false` to turn the stage off. */
+export const StageCommandSchema = z.union(
+  [nonEmpty(), z.array(nonEmpty()).min(1), z.literal(false)],
+  {
+    error: "expected a command string, a list of command strings, or false",
+  },
+);
+export type StageCommand = z.infer<typeof StageCommandSchema>;
+
+export const GatesCommandsSchema = z.strictObject({
+  typecheck: StageCommandSchema.optional(),
+  lint: StageCommandSchema.optional(),
+  format: StageCommandSchema.optional(),
+  test: StageCommandSchema.optional(),
+});
+export type GatesCommands = z.infer<typeof GatesCommandsSchema>;
+
+const globs = () => z.array(nonEmpty(), { error: "expected a list of glob strings" });
+
+export const GatesJudgeSchema = z.strictObject({
+  command: nonEmpty(),
+  max_requests: z.number().int().min(0, { error: "expected an integer >= 0" }).default(1),
+});
+export type GatesJudge = z.infer<typeof GatesJudgeSchema>;
+
+/** `.verify/gates.yaml`: what `verify-gates` checks and how strictly (contract 6). */
+export const GatesConfigSchema = z.strictObject({
+  version: z.literal(1, { error: "expected 1" }).default(1),
+  base: nonEmpty().default("main"),
+  mode: GatesModeSchema.default("pre-commit"),
+  commands: GatesCommandsSchema.default({}),
+  crap_threshold: z
+    .number({ error: "expected a number" })
+    .positive({ error: "expected a positive number" })
+    .default(30),
+  coverage: z
+    .strictObject({
+      changed_lines_min: z
+        .number({ error: "expected a percentage" })
+        .min(0)
+        .max(100, { error: "expected 0-100" })
+        .optional(),
+    })
+    .default({}),
+  diff_budget: z
+    .number({ error: "expected a number of lines" })
+    .int()
+    .positive({ error: "expected a positive integer" })
+    .optional(),
+  scope: z
+    .strictObject({ allow: globs().optional(), block: globs().default([]) })
+    .default({ block: [] }),
+  secrets: z.strictObject({ allow: z.array(nonEmpty()).default([]) }).default({ allow: [] }),
+  exclude: globs().default([]),
+  judge: GatesJudgeSchema.optional(),
+});
+export type GatesConfig = z.infer<typeof GatesConfigSchema>;
+export type GatesConfigInput = z.input<typeof GatesConfigSchema>;

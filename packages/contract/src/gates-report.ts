@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { GatesModeSchema } from "./gates-config.js";
+
+export const GATE_STAGES = [
+  "floor",
+  "scope",
+  "secrets",
+  "typecheck",
+  "lint",
+  "format",
+  "tests",
+  "crap",
+  "judge",
+  "git-clean",
+] as const;
+export const GateStageSchema = z.enum(GATE_STAGES);
+export type GateStage = z.infer<typeof GateStageSchema>;
+
+export const STAGE_STATUSES = ["pass", "fail", "skip", "error"] as const;
+export const StageStatusSchema = z.enum(STAGE_STATUSES);
+export type StageStatus = z.infer<typeof StageStatusSchema>;
+
+/** `needs_human`: the judge answered something that does not parse; a person must look (exit 1). */
+export const GATES_STATUSES = ["pass", "fail", "needs_human", "error"] as const;
+export const GatesStatusSchema = z.enum(GATES_STATUSES);
+export type GatesStatus = z.infer<typeof GatesStatusSchema>;
+
+export const GATES_EXIT_CODE_BY_STATUS: Record<GatesStatus, 0 | 1 | 2> = {
+  pass: 0,
+  fail: 1,
+  needs_human: 1,
+  error: 2,
+};
+
+export const GateFindingSchema = z.strictObject({
+  stage: GateStageSchema,
+  file: z.string().nullable(),
+  line: z.number().int().positive().nullable(),
+  rule: z.string(),
+  message: z.string(),
+  hint: z.string().nullable(),
+});
+export type GateFinding = z.infer<typeof GateFindingSchema>;
+
+export const StageResultSchema = z.strictObject({
+  stage: GateStageSchema,
+  status: StageStatusSchema,
+  duration_ms: z.number().nonnegative(),
+  findings: z.array(GateFindingSchema),
+  /** Why the stage was skipped or could not run. */
+  reason: z.string().optional(),
+  hint: z.string().optional(),
+});
+export type StageResult = z.infer<typeof StageResultSchema>;
+
+export const ChangedFileSchema = z.strictObject({
+  path: z.string(),
+  status: z.enum(["added", "modified", "deleted", "renamed", "untracked"]),
+  old_path: z.string().optional(),
+  added_lines: z.number().int().nonnegative(),
+  deleted_lines: z.number().int().nonnegative(),
+});
+export type ChangedFile = z.infer<typeof ChangedFileSchema>;
+
+export const StampInputsSchema = z.strictObject({
+  gates_version: z.string(),
+  config_working: z.string(),
+  config_base: z.string(),
+  settings: z.string(),
+  merge_base: z.string(),
+  files: z.record(z.string(), z.string()),
+  lockfile: z.string(),
+  node: z.string(),
+  tools: z.record(z.string(), z.string()),
+});
+export type StampInputs = z.infer<typeof StampInputsSchema>;
+
+export const GatesErrorInfoSchema = z.strictObject({
+  code: z.string(),
+  message: z.string(),
+  hint: z.string().optional(),
+});
+
+/** `.verify/gates.json`: everything one `verify-gates` run decided (contract 6). */
+export const GatesReportSchema = z.strictObject({
+  schema_version: z.literal(1),
+  version: z.string(),
+  status: GatesStatusSchema,
+  exit_code: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  already_verified: z.boolean(),
+  mode: GatesModeSchema,
+  base: z.strictObject({
+    ref: z.string(),
+    commit: z.string().nullable(),
+    merge_base: z.string().nullable(),
+  }),
+  only: z.array(GateStageSchema).nullable(),
+  duration_ms: z.number().nonnegative(),
+  stages: z.array(StageResultSchema),
+  findings: z.array(GateFindingSchema),
+  changed_files: z.array(ChangedFileSchema),
+  stamp: z
+    .strictObject({ hash: z.string(), written: z.boolean(), inputs: StampInputsSchema })
+    .nullable(),
+  error: GatesErrorInfoSchema.optional(),
+});
+export type GatesReport = z.infer<typeof GatesReportSchema>;
+
+/** What the judge command prints: one verdict per acceptance item. */
+export const JudgeVerdictSchema = z.array(
+  z.looseObject({
+    id: z.string(),
+    status: z.enum(["PASS", "FAIL"]),
+    evidence: z.string().default(""),
+  }),
+);
+export type JudgeVerdict = z.infer<typeof JudgeVerdictSchema>;
