@@ -6,7 +6,11 @@ export {
   WebServerSchema,
 } from "./manifest.js";
 export type { BrowserConfig, Manifest, ManifestFlow, WebServer } from "./manifest.js";
-export { FlowListEntrySchema, FlowListInputSchema, FlowListSchema } from "./flow-list.js";
+export {
+  FlowListEntrySchema,
+  FlowListInputSchema,
+  FlowListSchema,
+} from "./flow-list.js";
 export type { FlowList, FlowListEntry, FlowListInput } from "./flow-list.js";
 export {
   ArtifactsSchema,
