@@ -6,11 +6,7 @@ export {
   WebServerSchema,
 } from "./manifest.js";
 export type { BrowserConfig, Manifest, ManifestFlow, WebServer } from "./manifest.js";
-export {
-  FlowListEntrySchema,
-  FlowListInputSchema,
-  FlowListSchema,
-} from "./flow-list.js";
+export { FlowListEntrySchema, FlowListInputSchema, FlowListSchema } from "./flow-list.js";
 export type { FlowList, FlowListEntry, FlowListInput } from "./flow-list.js";
 export {
   ArtifactsSchema,
@@ -84,3 +80,21 @@ export type {
   StageStatus,
   StampInputs,
 } from "./gates-report.js";
+export {
+  BdCommentInputSchema,
+  BdIssueInputSchema,
+  ISSUE_ACTIONS,
+  ISSUE_COMMENT_KINDS,
+  IssueCommentKindSchema,
+  IssueCommentOutcomeSchema,
+  IssueCommentReportSchema,
+  IssueVerificationSchema,
+} from "./issue-report.js";
+export type {
+  BdCommentInput,
+  BdIssueInput,
+  IssueCommentKind,
+  IssueCommentOutcome,
+  IssueCommentReport,
+  IssueVerification,
+} from "./issue-report.js";

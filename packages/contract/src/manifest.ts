@@ -4,18 +4,25 @@ import { FlowNameSchema } from "./names.js";
 const httpUrl = () => z.url({ protocol: /^https?$/, error: "expected an http(s) URL" });
 
 const positiveSeconds = (fallback: number) =>
-  z.number({ error: "expected a positive number" }).positive({ error: "expected a positive number" }).default(fallback);
+  z
+    .number({ error: "expected a positive number" })
+    .positive({ error: "expected a positive number" })
+    .default(fallback);
 
 export const ManifestFlowSchema = z.strictObject({
   name: FlowNameSchema,
   description: z.string({ error: "expected a string" }).default(""),
   timeout_s: positiveSeconds(60),
-  tags: z.array(z.string({ error: "expected a string" }).min(1, { error: "expected a non-empty tag" })).default([]),
+  tags: z
+    .array(z.string({ error: "expected a string" }).min(1, { error: "expected a non-empty tag" }))
+    .default([]),
 });
 export type ManifestFlow = z.infer<typeof ManifestFlowSchema>;
 
 export const WebServerSchema = z.strictObject({
-  command: z.string({ error: "expected a command string" }).min(1, { error: "expected a command string" }),
+  command: z
+    .string({ error: "expected a command string" })
+    .min(1, { error: "expected a command string" }),
   url: httpUrl(),
   timeout_s: positiveSeconds(30),
   cwd: z.string().optional(),

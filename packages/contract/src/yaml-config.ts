@@ -15,7 +15,12 @@ export function formatPath(path: Path): string {
   return out;
 }
 
-function lineOfPath(doc: Document, counter: LineCounter, path: Path, keyOnly: boolean): number | undefined {
+function lineOfPath(
+  doc: Document,
+  counter: LineCounter,
+  path: Path,
+  keyOnly: boolean,
+): number | undefined {
   // Walk down as far as the document goes; report the deepest node that exists.
   let node: unknown = doc.contents;
   let offset = (doc.contents as { range?: [number] } | null)?.range?.[0];
@@ -24,7 +29,9 @@ function lineOfPath(doc: Document, counter: LineCounter, path: Path, keyOnly: bo
     const items = (node as { items: unknown[] }).items;
     let next: unknown;
     if (isMap(node)) {
-      const pair = items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === part);
+      const pair = items.find(
+        (item) => isPair(item) && isScalar(item.key) && item.key.value === part,
+      );
       if (!isPair(pair)) break;
       offset = (pair.key as { range?: [number] }).range?.[0] ?? offset;
       next = pair.value;
@@ -39,7 +46,11 @@ function lineOfPath(doc: Document, counter: LineCounter, path: Path, keyOnly: bo
   return offset === undefined ? undefined : counter.linePos(offset).line;
 }
 
-function describeIssue(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string; keyOnly: boolean } {
+function describeIssue(issue: z.core.$ZodIssue): {
+  path: PropertyKey[];
+  message: string;
+  keyOnly: boolean;
+} {
   if (issue.code === "unrecognized_keys") {
     const key = issue.keys[0] ?? "?";
     return { path: [...issue.path, key], message: "unknown key", keyOnly: true };
@@ -59,14 +70,21 @@ export interface LoadedYaml<T> {
 }
 
 /** Parse YAML text and validate it; every failure is one ConfigError naming file:line and field. */
-export function parseYamlConfig<S extends z.ZodType>(text: string, file: string, schema: S): z.infer<S> {
+export function parseYamlConfig<S extends z.ZodType>(
+  text: string,
+  file: string,
+  schema: S,
+): z.infer<S> {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
   const yamlError = doc.errors[0];
   if (yamlError) {
     const line = counter.linePos(yamlError.pos[0]).line;
     const detail = yamlError.message.split("\n")[0] ?? "invalid YAML";
-    throw new ConfigError(ContractErrorCode.ManifestInvalid, `invalid YAML: ${detail}`, { file, line });
+    throw new ConfigError(ContractErrorCode.ManifestInvalid, `invalid YAML: ${detail}`, {
+      file,
+      line,
+    });
   }
   const parsed = schema.safeParse(doc.toJS() ?? undefined);
   if (parsed.success) return parsed.data;

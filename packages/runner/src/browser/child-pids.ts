@@ -1,0 +1,28 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+/**
+ * Pids of this process's direct children (Linux /proc; empty elsewhere). Playwright
+ * does not expose the pid of a launched browser, and we need it to kill a browser
+ * that will not close before the runner exits.
+ */
+export function childPids(parent = process.pid): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const pids: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Field 4 (ppid) follows the parenthesised command name, which may hold spaces.
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === parent) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}

@@ -1,0 +1,91 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserConfig } from "@agent-verify/contract";
+import { settleWithin } from "../deadline.js";
+import { PageEvidence } from "./evidence.js";
+import { childPids } from "./child-pids.js";
+import { openBrowser } from "./launch.js";
+import { resolveBrowser } from "./resolve.js";
+
+export interface FailureCapture {
+  url?: string;
+  screenshot?: string;
+  ariaSnapshot?: string;
+}
+
+/** One browser, one context, one page for a flow run, plus what they saw. */
+export class BrowserSession {
+  readonly evidence = new PageEvidence();
+  browser: Browser | undefined;
+  context: BrowserContext | undefined;
+  page: Page | undefined;
+  private tracing = false;
+  private browserPids: number[] = [];
+
+  async open(config: BrowserConfig | undefined, baseURL: string | undefined): Promise<void> {
+    const target = await resolveBrowser(config);
+    const before = new Set(childPids());
+    this.browser = await openBrowser(target, config);
+    this.browserPids = childPids().filter((pid) => !before.has(pid));
+    this.context = await this.browser.newContext(baseURL ? { baseURL } : {});
+    this.evidence.watch(this.context);
+    await this.context.tracing.start({ screenshots: true, snapshots: true });
+    this.tracing = true;
+    this.page = await this.context.newPage();
+  }
+
+  /** Screenshot, URL and ARIA snapshot of the page at the moment of failure. */
+  async captureFailure(screenshotPath: () => string, budgetMs: number): Promise<FailureCapture> {
+    const page = this.page;
+    if (!page || page.isClosed()) return {};
+    const capture: FailureCapture = { url: page.url() };
+    const path = screenshotPath();
+    const shot = await settleWithin(
+      page.screenshot({ path, fullPage: true, timeout: budgetMs }),
+      budgetMs,
+    );
+    if (shot) capture.screenshot = path;
+    const aria = await settleWithin(
+      page.locator("body").ariaSnapshot({ timeout: budgetMs }),
+      budgetMs,
+    );
+    if (aria !== undefined) capture.ariaSnapshot = aria;
+    return capture;
+  }
+
+  /** Stop tracing; keep the trace at `path()` when `keep`. */
+  async finishTrace(
+    keep: boolean,
+    path: () => string,
+    budgetMs: number,
+  ): Promise<string | undefined> {
+    if (!this.tracing || !this.context) return undefined;
+    this.tracing = false;
+    const file = keep ? path() : undefined;
+    const done = await settleWithin(
+      this.context.tracing.stop(file ? { path: file } : {}).then(() => true),
+      budgetMs,
+    );
+    return done && file ? file : undefined;
+  }
+
+  /** Close everything within `budgetMs`; a browser that will not close is killed. */
+  async close(budgetMs: number): Promise<void> {
+    if (!this.browser) return;
+    const closed = await settleWithin(
+      this.browser.close().then(() => true),
+      budgetMs,
+    );
+    if (!closed) this.killNow();
+    this.browserPids = [];
+  }
+
+  killNow(): void {
+    for (const target of this.browserPids.flatMap((pid) => [-pid, pid])) {
+      try {
+        process.kill(target, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import { EXIT_CODE_BY_STATUS, type RunResult } from "@agent-verify/contract";
+import { emitJson, redirectStdoutToStderr } from "./output.js";
+import { messageOf } from "./errors.js";
+import { parseArgs, usage, type ParsedArgs } from "./parse-args.js";
+
+const INTERRUPT_GRACE_MS = 1700;
+
+async function listCommand(args: Extract<ParsedArgs, { command: "list" }>): Promise<void> {
+  const { listFlows } = await import("./list.js");
+  try {
+    await emitJson(await listFlows({ dir: args.dir, steps: args.steps }));
+  } catch (error) {
+    process.stderr.write(`verify-runner: ${messageOf(error)}\n`);
+    await emitJson({
+      schema_version: 1,
+      flows: [],
+      error: messageOf(error),
+      error_code: "manifest_invalid",
+    });
+    process.exitCode = 2;
+  }
+}
+
+async function runCommand(args: Extract<ParsedArgs, { command: "run" }>): Promise<void> {
+  const { FlowRun } = await import("./run-flow.js");
+  const run = new FlowRun({ dir: args.dir, flow: args.flow, trace: args.trace });
+  const finish = async (result: RunResult) => {
+    process.exitCode = EXIT_CODE_BY_STATUS[result.status];
+    await emitJson(result);
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    process.stderr.write(`verify-runner: ${signal}, stopping flow '${args.flow}'\n`);
+    run.interrupt();
+    // Whatever happens, print the object and leave within ~2 s.
+    setTimeout(() => {
+      run.killNow();
+      void finish(run.emergencyResult()).then(() => process.exit(EXIT_CODE_BY_STATUS.fail));
+    }, INTERRUPT_GRACE_MS).unref();
+  };
+  process.once("SIGTERM", onSignal);
+  process.once("SIGINT", onSignal);
+  process.once("exit", () => run.killNow());
+  await finish(await run.run());
+}
+
+export async function main(argv: readonly string[]): Promise<void> {
+  redirectStdoutToStderr();
+  const parsed = parseArgs(argv);
+  if (parsed.command === "help") {
+    process.stderr.write(usage());
+    await emitJson({ schema_version: 1, usage: usage() });
+    return;
+  }
+  if (parsed.command === "invalid") {
+    process.stderr.write(`verify-runner: ${parsed.message}\n${usage()}`);
+    await emitJson({
+      schema_version: 1,
+      flow: null,
+      status: "error",
+      error: parsed.message,
+      error_code: "internal",
+    });
+    process.exitCode = 2;
+    return;
+  }
+  if (parsed.command === "list") await listCommand(parsed);
+  else await runCommand(parsed);
+}
+
+await main(process.argv.slice(2));

@@ -1,0 +1,69 @@
+export const FIXTURES = [
+  "page",
+  "context",
+  "browser",
+  "request",
+  "step",
+  "expect",
+  "baseURL",
+  "log",
+] as const;
+export type FixtureName = (typeof FIXTURES)[number];
+
+/**
+ * The fixture names a flow's `run` destructures from its first parameter, read
+ * from the function's source like Playwright Test does, so that a flow that never
+ * names `page` starts no browser. A parameter that is not destructured (or uses
+ * a rest element) gets every fixture.
+ */
+export function usedFixtures(fn: (...args: never[]) => unknown): Set<FixtureName> {
+  const params = firstParameter(fn.toString());
+  if (params === undefined) return new Set();
+  if (!params.startsWith("{") || params.includes("...")) return new Set(FIXTURES);
+  const body = params.slice(1, params.lastIndexOf("}"));
+  const names = splitTopLevel(body)
+    .map((part) => /^\s*([A-Za-z_$][\w$]*)/.exec(part)?.[1])
+    .filter((name): name is string => name !== undefined);
+  return new Set(FIXTURES.filter((fixture) => names.includes(fixture)));
+}
+
+function firstParameter(source: string): string | undefined {
+  const open = source.indexOf("(");
+  const arrow = source.indexOf("=>");
+  if (open === -1 || (arrow !== -1 && arrow < open)) {
+    // `x => ...`: a single plain parameter.
+    const single = source
+      .slice(0, arrow)
+      .replace(/^async\s+/, "")
+      .trim();
+    return single === "" ? undefined : single;
+  }
+  let depth = 0;
+  for (let i = open; i < source.length; i++) {
+    const char = source[i];
+    if (char === "(" || char === "{" || char === "[") depth++;
+    else if (char === ")" || char === "}" || char === "]") depth--;
+    if (depth === 0) {
+      const inner = source.slice(open + 1, i).trim();
+      return splitTopLevel(inner)[0]?.trim() || undefined;
+    }
+  }
+  return undefined;
+}
+
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === "(" || char === "{" || char === "[") depth++;
+    else if (char === ")" || char === "}" || char === "]") depth--;
+    else if (char === "," && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.filter((part) => part.trim() !== "");
+}

@@ -1,0 +1,54 @@
+import { pathToFileURL } from "node:url";
+import { basename, extname } from "node:path";
+import { RunnerError, messageOf } from "../errors.js";
+import { isFlow, type Flow } from "./define-flow.js";
+
+let tsxRegistered = false;
+
+/** Register tsx only when a TypeScript flow is actually loaded (keeps --list fast). */
+async function ensureTypeScriptLoader(path: string): Promise<void> {
+  if (tsxRegistered || !/\.m?ts$/.test(path)) return;
+  const { register } = await import("tsx/esm/api");
+  register();
+  tsxRegistered = true;
+}
+
+/** Import a flow module and check it default-exports `defineFlow(...)` with a matching name. */
+export async function loadFlowModule(path: string): Promise<Flow> {
+  const expected = basename(path, extname(path));
+  await ensureTypeScriptLoader(path);
+  let module: { default?: unknown };
+  try {
+    module = (await import(pathToFileURL(path).href)) as { default?: unknown };
+  } catch (error) {
+    const message = messageOf(error).split("\n")[0] ?? "";
+    const hint = /require\(\)? ES Module|require\(esm\)/i.test(message)
+      ? 'flows are ES modules: add {"type": "module"} to the package.json next to .verify, or use .mts files'
+      : undefined;
+    throw new RunnerError("flow_module_invalid", `cannot load flow module ${path}: ${message}`, {
+      cause: error,
+      ...(hint ? { hint } : {}),
+    });
+  }
+  const flow = module.default;
+  if (!isFlow(flow)) {
+    throw new RunnerError(
+      "flow_module_invalid",
+      `${path}: the default export is not defineFlow({ name, run })`,
+      {
+        hint:
+          'export default defineFlow({ name: "' +
+          expected +
+          '", run: async ({ page, step }) => { ... } })',
+      },
+    );
+  }
+  if (flow.name !== expected) {
+    throw new RunnerError(
+      "flow_module_invalid",
+      `${path}: defineFlow name '${flow.name}' does not match the file name '${expected}'`,
+      { hint: `rename the flow to '${expected}' or the file to '${flow.name}${extname(path)}'` },
+    );
+  }
+  return flow;
+}

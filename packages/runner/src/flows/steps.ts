@@ -1,0 +1,81 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { StepResult } from "@agent-verify/contract";
+import { shortError } from "../clean-error.js";
+
+interface OpenStep {
+  name: string;
+  startedAt: number;
+  children: StepResult[];
+}
+
+/** Collects the steps of one flow run, in order, with nesting. */
+export class StepRecorder {
+  readonly steps: StepResult[] = [];
+  private readonly open: OpenStep[] = [];
+
+  /** Outermost step still running (the one a timeout or interrupt is charged to). */
+  get runningStep(): string | undefined {
+    return this.open[0]?.name;
+  }
+
+  /** The innermost running step, if any. */
+  get innermostStep(): string | undefined {
+    return this.open[this.open.length - 1]?.name;
+  }
+
+  /** Mark every open step failed with `error` (used on timeout and interrupt). */
+  failOpenSteps(error: string): void {
+    while (this.open.length > 0) this.close("fail", error);
+  }
+
+  async run<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
+    const depth = this.open.length;
+    this.open.push({ name, startedAt: performance.now(), children: [] });
+    try {
+      const value = await fn();
+      if (this.open.length > depth) this.close("pass");
+      return value;
+    } catch (error) {
+      if (this.open.length > depth) this.close("fail", shortError(errorText(error)));
+      throw error;
+    }
+  }
+
+  private close(status: "pass" | "fail", error?: string): void {
+    const step = this.open.pop();
+    if (!step) return;
+    const result: StepResult = {
+      name: step.name,
+      status,
+      duration_ms: Math.round(performance.now() - step.startedAt),
+    };
+    if (error !== undefined) result.error = error;
+    if (step.children.length > 0) result.steps = step.children;
+    const parent = this.open[this.open.length - 1];
+    (parent ? parent.children : this.steps).push(result);
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// Kept on globalThis so page objects that resolve a second copy of this package
+// still record into the running flow.
+const STORE_KEY = Symbol.for("agent-verify.runner.steps");
+const globalStore = globalThis as { [STORE_KEY]?: AsyncLocalStorage<StepRecorder> };
+const storage = (globalStore[STORE_KEY] ??= new AsyncLocalStorage<StepRecorder>());
+
+export function withRecorder<T>(recorder: StepRecorder, fn: () => T): T {
+  return storage.run(recorder, fn);
+}
+
+/**
+ * Run `fn` as a named step of the current flow. Outside a flow run it just runs `fn`,
+ * so page objects that wrap their methods in steps work anywhere.
+ */
+export function step<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
+  const recorder = storage.getStore();
+  if (!recorder) return Promise.resolve().then(fn);
+  return recorder.run(name, fn);
+}

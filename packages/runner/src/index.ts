@@ -1,0 +1,10 @@
+export { defineFlow, isFlow } from "./flows/define-flow.js";
+export type { Flow, FlowContext, FlowDefinition } from "./flows/define-flow.js";
+export { step } from "./flows/steps.js";
+export { listFlows } from "./list.js";
+export type { ListOptions } from "./list.js";
+export { FlowRun, runFlow } from "./run-flow.js";
+export type { RunOptions, TraceMode } from "./run-flow.js";
+export { HEADLESS_ARGS } from "./browser/launch.js";
+export { RunnerError } from "./errors.js";
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "playwright-core";

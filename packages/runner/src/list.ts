@@ -1,0 +1,45 @@
+import {
+  FlowListSchema,
+  loadManifest,
+  type FlowList,
+  type FlowListEntry,
+} from "@agent-verify/contract";
+import { findFlowModule, flowsDir, undeclaredModules } from "./flows/discover.js";
+import { messageOf } from "./errors.js";
+
+export interface ListOptions {
+  dir: string;
+  /** Load each implemented module to report its declared steps (slower: loads TypeScript). */
+  steps?: boolean;
+}
+
+/**
+ * The flow catalog (contract 2): read from the manifest, `implemented` from which
+ * modules exist. Without `steps` no flow module is loaded and no browser starts.
+ */
+export async function listFlows(options: ListOptions): Promise<FlowList> {
+  const manifest = loadManifest(options.dir);
+  const folder = flowsDir(options.dir, manifest);
+  const warnings = undeclaredModules(folder, manifest).map(
+    (name) =>
+      `flow module ${folder}/${name} is not declared in .verify/workflows.yaml, so it cannot be run`,
+  );
+  const flows: FlowListEntry[] = [];
+  for (const flow of manifest.flows) {
+    const modulePath = findFlowModule(folder, flow.name);
+    const entry: FlowListEntry = { ...flow, implemented: modulePath !== undefined };
+    if (options.steps && modulePath) {
+      try {
+        const { loadFlowModule } = await import("./flows/load.js");
+        entry.steps = [...((await loadFlowModule(modulePath)).steps ?? [])];
+      } catch (error) {
+        entry.implemented = false;
+        warnings.push(messageOf(error));
+      }
+    }
+    flows.push(entry);
+  }
+  const list: FlowList = { schema_version: 1, flows };
+  if (warnings.length > 0) list.warnings = warnings;
+  return FlowListSchema.parse(list);
+}

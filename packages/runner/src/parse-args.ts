@@ -1,0 +1,69 @@
+import type { TraceMode } from "./run-flow.js";
+
+export type ParsedArgs =
+  | { command: "list"; dir: string; steps: boolean }
+  | { command: "run"; dir: string; flow: string; trace: TraceMode }
+  | { command: "help" }
+  | { command: "invalid"; message: string };
+
+const TRACE_MODES: readonly TraceMode[] = ["on", "off", "retain-on-failure"];
+
+export function usage(): string {
+  return [
+    "Usage: verify-runner <flow> [--trace on|off|retain-on-failure] [--dir DIR]",
+    "       verify-runner --list [--steps] [--dir DIR]",
+    "",
+    "Runs one flow from .verify/workflows.yaml and prints one JSON object on stdout.",
+    "Exit 0 pass, 1 fail, 2 error (the flow could not be run).",
+    "",
+  ].join("\n");
+}
+
+/** Pure argv → command. Kept free of heavy imports so `--list` starts fast. */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  let dir = process.cwd();
+  let list = false;
+  let steps = false;
+  let trace: TraceMode = "retain-on-failure";
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const value = (): string | undefined => {
+      const eq = arg.indexOf("=");
+      if (eq !== -1) return arg.slice(eq + 1);
+      i++;
+      return argv[i];
+    };
+    const name = arg.split("=")[0];
+    if (arg === "--") {
+      positional.push(...argv.slice(i + 1));
+      break;
+    } else if (arg === "--list") list = true;
+    else if (arg === "--steps") steps = true;
+    else if (arg === "-h" || arg === "--help") return { command: "help" };
+    else if (name === "--dir") {
+      const given = value();
+      if (!given) return { command: "invalid", message: "--dir needs a folder" };
+      dir = given;
+    } else if (name === "--trace") {
+      const given = value() as TraceMode | undefined;
+      if (!given || !TRACE_MODES.includes(given)) {
+        return { command: "invalid", message: `--trace must be one of ${TRACE_MODES.join(", ")}` };
+      }
+      trace = given;
+    } else if (arg.startsWith("-")) return { command: "invalid", message: `unknown option ${arg}` };
+    else positional.push(arg);
+  }
+  if (list) {
+    if (positional.length > 0) return { command: "invalid", message: "--list takes no flow name" };
+    return { command: "list", dir, steps };
+  }
+  if (steps) return { command: "invalid", message: "--steps goes with --list" };
+  if (positional.length !== 1) {
+    return {
+      command: "invalid",
+      message: positional.length === 0 ? "missing flow name" : "give exactly one flow name",
+    };
+  }
+  return { command: "run", dir, flow: positional[0] as string, trace };
+}
