@@ -1,6 +1,6 @@
 // Playwright errors carry ANSI colours and a long call log; the JSON keeps the
 // message, error-context.md keeps everything.
-const ANSI = /\u001b\[[0-9;]*m/g;
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 
 export function stripAnsi(text: string): string {
   return text.replace(ANSI, "");

@@ -1,0 +1,15 @@
+import { expect, it } from "vitest";
+import * as runner from "./index.js";
+
+it("pins the public exports", () => {
+  expect(Object.keys(runner).sort()).toEqual([
+    "FlowRun",
+    "HEADLESS_ARGS",
+    "RunnerError",
+    "defineFlow",
+    "isFlow",
+    "listFlows",
+    "runFlow",
+    "step",
+  ]);
+});

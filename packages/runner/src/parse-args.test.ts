@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { parseArgs } from "./parse-args.js";
+
+describe("parseArgs", () => {
+  it("reads a flow run with options", () => {
+    expect(parseArgs(["checkout", "--trace", "on", "--dir", "/app"])).toEqual({
+      command: "run",
+      flow: "checkout",
+      trace: "on",
+      dir: "/app",
+    });
+    expect(parseArgs(["--dir=/x", "checkout"])).toMatchObject({
+      command: "run",
+      dir: "/x",
+      trace: "retain-on-failure",
+    });
+  });
+
+  it("reads --list and --list --steps", () => {
+    expect(parseArgs(["--list"])).toMatchObject({ command: "list", steps: false });
+    expect(parseArgs(["--list", "--steps"])).toMatchObject({ command: "list", steps: true });
+  });
+
+  it("treats everything after -- as a flow name", () => {
+    expect(parseArgs(["--", "--list"])).toMatchObject({ command: "run", flow: "--list" });
+  });
+
+  it.each([
+    [[], "missing flow name"],
+    [["a", "b"], "give exactly one flow name"],
+    [["--list", "a"], "--list takes no flow name"],
+    [["a", "--steps"], "--steps goes with --list"],
+    [["a", "--trace", "sometimes"], "--trace must be one of on, off, retain-on-failure"],
+    [["a", "--frobnicate"], "unknown option --frobnicate"],
+    [["a", "--dir"], "--dir needs a folder"],
+  ])("rejects %j: %s", (argv, message) => {
+    expect(parseArgs(argv)).toEqual({ command: "invalid", message });
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { buildResult } from "./result.js";
+
+describe("buildResult", () => {
+  it("lists declared steps that never ran as not_run and validates the object", () => {
+    const result = buildResult({
+      flow: "checkout",
+      status: "fail",
+      durationMs: 12.6,
+      steps: [{ name: "a", status: "fail", duration_ms: 3, error: "x" }],
+      declaredSteps: ["a", "b", "c"],
+    });
+    expect(result).toEqual({
+      schema_version: 1,
+      flow: "checkout",
+      status: "fail",
+      duration_ms: 13,
+      artifacts: {},
+      steps: [
+        { name: "a", status: "fail", duration_ms: 3, error: "x" },
+        { name: "b", status: "not_run", duration_ms: 0 },
+        { name: "c", status: "not_run", duration_ms: 0 },
+      ],
+    });
+  });
+});

@@ -1,0 +1,249 @@
+import { existsSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { FlowListSchema, RunResultSchema } from "@agent-verify/contract";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fixtureProject, flowSource } from "./fixture-project.js";
+import { freePort, processesWithMarker, runRunner, uniqueMarker } from "./helpers.js";
+
+const FLOWS = {
+  "open-home": flowSource(
+    "open-home",
+    `    await step("open", () => page.goto("/"));
+    await step("check-heading", () => expect(page.getByRole("heading", { level: 1 })).toHaveText("Wrong", { timeout: 500 }));
+    await step("click", () => page.getByRole("button", { name: "Go" }).click());`,
+    { steps: ["open", "check-heading", "click"] },
+  ),
+  noisy: flowSource(
+    "noisy",
+    `    console.log("console.log noise");
+    console.info("console.info noise");
+    process.stdout.write("raw stdout noise\\n");
+    await step("noop", async () => {});`,
+    { params: "step" },
+  ),
+  hang: flowSource("hang", `    await step("wait-forever", () => new Promise(() => {}));`, {
+    params: "step",
+  }),
+  "http-only": flowSource(
+    "http-only",
+    `    await step("health", async () => {
+      const response = await request.get("/health");
+      if (!response.ok()) throw new Error("health failed");
+    });`,
+    { params: "request, step" },
+  ),
+  "wrong-name": flowSource("not-the-file-name", `    await step("noop", async () => {});`, {
+    params: "step",
+  }),
+  "not-in-manifest": flowSource("not-in-manifest", `    await step("noop", async () => {});`, {
+    params: "step",
+  }),
+};
+
+const MANIFEST_FLOWS = [
+  "  - name: open-home",
+  "  - name: noisy",
+  "  - name: hang",
+  "    timeout_s: 2",
+  "  - name: http-only",
+  "  - name: wrong-name",
+  "  - name: declared-only",
+  "    description: declared without a module",
+  "    tags: [smoke]",
+].join("\n");
+
+describe("verify-runner CLI", () => {
+  let project: ReturnType<typeof fixtureProject>;
+  let marker: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    project = fixtureProject({
+      port: await freePort(),
+      flows: FLOWS,
+      manifestFlows: MANIFEST_FLOWS,
+    });
+    marker = uniqueMarker();
+    env = {
+      VERIFY_BROWSER_PATH: project.browserWrapper,
+      [marker]: "1",
+      VERIFY_ARTIFACTS_DIR: join(project.dir, "out"),
+    };
+  });
+
+  it("--list prints the catalog per the schema, starts no browser and no web server", async () => {
+    const run = await runRunner(["--list"], { cwd: project.dir, env });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout.trim().split("\n")).toHaveLength(1);
+    const list = FlowListSchema.parse(run.json);
+    const byName = Object.fromEntries(list.flows.map((flow) => [flow.name, flow]));
+    expect(byName["open-home"]).toMatchObject({ implemented: true, timeout_s: 60, tags: [] });
+    expect(byName["declared-only"]).toMatchObject({
+      implemented: false,
+      tags: ["smoke"],
+      description: "declared without a module",
+    });
+    expect(byName["hang"]?.timeout_s).toBe(2);
+    expect(list.warnings?.join("\n")).toMatch(/not-in-manifest is not declared/);
+    expect(existsSync(project.browserLog)).toBe(false);
+    expect(run.stderr).not.toMatch(/Serving|listening/i);
+    expect(processesWithMarker(marker)).toEqual([]);
+  });
+
+  it("--list --steps shows declared step names", async () => {
+    const run = await runRunner(["--list", "--steps"], { cwd: project.dir, env });
+    const list = FlowListSchema.parse(run.json);
+    expect(list.flows.find((flow) => flow.name === "open-home")?.steps).toEqual([
+      "open",
+      "check-heading",
+      "click",
+    ]);
+    expect(existsSync(project.browserLog)).toBe(false);
+  });
+
+  it("a failing step gets the error, later declared steps are not_run, evidence is written", async () => {
+    const run = await runRunner(["open-home"], { cwd: project.dir, env });
+    expect(run.exitCode).toBe(1);
+    const result = RunResultSchema.parse(run.json);
+    expect(result.status).toBe("fail");
+    expect(result.steps.map((step) => [step.name, step.status])).toEqual([
+      ["open", "pass"],
+      ["check-heading", "fail"],
+      ["click", "not_run"],
+    ]);
+    expect(result.steps[1]?.error).toContain('Expected: "Wrong"');
+    expect(result.steps[1]?.error).toContain('Received: "Fixture site"');
+    const { screenshot, error_context, trace, url_at_failure } = result.artifacts;
+    expect(screenshot && readFileSync(screenshot).subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
+    expect(dirname(screenshot ?? "")).toContain(join(project.dir, "out", "open-home"));
+    expect(url_at_failure).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(trace && existsSync(trace)).toBe(true);
+    const context = readFileSync(error_context ?? "", "utf8");
+    expect(context).toContain("Failing step: `check-heading`");
+    expect(context).toContain('heading "Fixture site"');
+    expect(processesWithMarker(marker)).toEqual([]);
+  });
+
+  it("keeps stdout to exactly one JSON object when a flow prints", async () => {
+    const run = await runRunner(["noisy"], { cwd: project.dir, env });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout.trim().split("\n")).toHaveLength(1);
+    expect(RunResultSchema.parse(JSON.parse(run.stdout)).status).toBe("pass");
+    expect(run.stderr).toContain("console.log noise");
+    expect(run.stderr).toContain("raw stdout noise");
+  });
+
+  it("a flow that only uses request starts no browser", async () => {
+    const launches = () =>
+      existsSync(project.browserLog) ? readFileSync(project.browserLog, "utf8") : "";
+    const before = launches();
+    const run = await runRunner(["http-only"], { cwd: project.dir, env });
+    expect(run.json).toMatchObject({ status: "pass", steps: [{ name: "health", status: "pass" }] });
+    expect(launches()).toBe(before);
+  });
+
+  it("stops a hanging flow at its deadline and names the step", async () => {
+    const run = await runRunner(["hang"], { cwd: project.dir, env });
+    expect(run.exitCode).toBe(1);
+    expect(run.json).toMatchObject({
+      status: "fail",
+      error: "step 'wait-forever' timed out after 2000 ms",
+      error_code: "timeout",
+      steps: [
+        {
+          name: "wait-forever",
+          status: "fail",
+          error: "step 'wait-forever' timed out after 2000 ms",
+        },
+      ],
+    });
+    expect(run.durationMs).toBeLessThan(10_000);
+  });
+
+  it.each([
+    ["nope", "unknown_flow", /unknown flow 'nope'.*known: open-home/],
+    ["declared-only", "not_implemented", /declared but not implemented/],
+    [
+      "wrong-name",
+      "flow_module_invalid",
+      /name 'not-the-file-name' does not match the file name 'wrong-name'/,
+    ],
+  ])("flow %s → status error, exit 2, %s", async (flow, code, message) => {
+    const run = await runRunner([flow], { cwd: project.dir, env });
+    expect(run.exitCode).toBe(2);
+    expect(run.json).toMatchObject({ status: "error", error_code: code, flow });
+    expect(String(run.json.error)).toMatch(message);
+  });
+
+  it("reports no browser found, naming what was tried", async () => {
+    // A PATH with node on it and no browser.
+    const bin = mkdtempSync(join(tmpdir(), "path-without-browser-"));
+    symlinkSync(process.execPath, join(bin, "node"));
+    const run = await runRunner(["open-home"], {
+      cwd: project.dir,
+      env: {
+        ...env,
+        VERIFY_BROWSER_PATH: "",
+        PATH: bin,
+        PLAYWRIGHT_BROWSERS_PATH: mkdtempSync(join(tmpdir(), "no-browsers-")),
+      },
+    });
+    expect(run.stdout).toContain("no_browser");
+    expect(run.exitCode).toBe(2);
+    expect(run.json).toMatchObject({ status: "error", error_code: "no_browser" });
+    expect(String(run.json.error)).toMatch(
+      /no browser found: tried VERIFY_BROWSER_PATH.*Playwright's browser.*chromium, chromium-browser, google-chrome/,
+    );
+    expect(processesWithMarker(marker)).toEqual([]);
+  });
+
+  it("names a missing VERIFY_BROWSER_PATH", async () => {
+    const run = await runRunner(["open-home"], {
+      cwd: project.dir,
+      env: { ...env, VERIFY_BROWSER_PATH: "/nowhere/chrome" },
+    });
+    expect(run.exitCode).toBe(2);
+    expect(run.json).toMatchObject({ status: "error", error_code: "no_browser" });
+    expect(String(run.json.error)).toContain("VERIFY_BROWSER_PATH is /nowhere/chrome");
+  });
+
+  it("rejects a bad manifest with file:line and field, exit 2", async () => {
+    const broken = fixtureProject({
+      port: 1,
+      flows: {},
+      manifestFlows: "  - name: ok\n    timeout_s: -1",
+    });
+    const run = await runRunner(["ok"], { cwd: broken.dir, env });
+    expect(run.exitCode).toBe(2);
+    expect(run.json).toMatchObject({ status: "error", error_code: "manifest_invalid" });
+    expect(String(run.json.error)).toMatch(
+      /workflows\.yaml:\d+: flows\[0\]\.timeout_s: expected a positive number$/,
+    );
+    const list = await runRunner(["--list"], { cwd: broken.dir, env });
+    expect(list.exitCode).toBe(2);
+  });
+});
+
+describe("web server that never comes up", () => {
+  it("gives status error, exit 2, and leaves no server process", async () => {
+    const marker = uniqueMarker();
+    const port = await freePort();
+    const project = fixtureProject({
+      port,
+      flows: { "open-home": FLOWS["open-home"] },
+      manifestFlows: "  - name: open-home",
+      webServerCommand: 'node -e "setInterval(() => {}, 1000)"',
+      webServerTimeoutS: 2,
+    });
+    const run = await runRunner(["open-home"], { cwd: project.dir, env: { [marker]: "1" } });
+    expect(run.exitCode).toBe(2);
+    expect(run.json).toMatchObject({ status: "error", error_code: "web_server_failed" });
+    expect(String(run.json.error)).toContain(
+      `did not answer at http://127.0.0.1:${port}/health within 2 s`,
+    );
+    expect(processesWithMarker(marker)).toEqual([]);
+  });
+});
