@@ -14,7 +14,9 @@ export const ManifestFlowSchema = z.strictObject({
   description: z.string({ error: "expected a string" }).default(""),
   timeout_s: positiveSeconds(60),
   tags: z
-    .array(z.string({ error: "expected a string" }).min(1, { error: "expected a non-empty tag" }))
+    .array(z.string({ error: "expected a string" }).min(1, { error: "expected a non-empty tag" }), {
+      error: "expected a list of tags",
+    })
     .default([]),
 });
 export type ManifestFlow = z.infer<typeof ManifestFlowSchema>;

@@ -1,5 +1,14 @@
 import { readFileSync } from "node:fs";
-import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document } from "yaml";
+import {
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type YAMLMap,
+} from "yaml";
 import type { z } from "zod";
 import { ConfigError, ContractErrorCode } from "./errors.js";
 
@@ -15,42 +24,56 @@ export function formatPath(path: Path): string {
   return out;
 }
 
+function rangeStart(node: unknown): number | undefined {
+  return (node as { range?: [number] } | null | undefined)?.range?.[0];
+}
+
+/** Line of the node at `path`; for a missing key, the line of the deepest parent that exists. */
 function lineOfPath(
   doc: Document,
   counter: LineCounter,
   path: Path,
   keyOnly: boolean,
 ): number | undefined {
-  // Walk down as far as the document goes; report the deepest node that exists.
   let node: unknown = doc.contents;
-  let offset = (doc.contents as { range?: [number] } | null)?.range?.[0];
-  for (const part of path) {
-    if (!node || typeof node !== "object" || !("items" in node)) break;
-    const items = (node as { items: unknown[] }).items;
+  let offset = rangeStart(node);
+  for (const [index, part] of path.entries()) {
     let next: unknown;
     if (isMap(node)) {
-      const pair = items.find(
-        (item) => isPair(item) && isScalar(item.key) && item.key.value === part,
-      );
+      const pair = node.items.find((item) => isScalar(item.key) && item.key.value === part);
       if (!isPair(pair)) break;
-      offset = (pair.key as { range?: [number] }).range?.[0] ?? offset;
+      offset = rangeStart(pair.key) ?? offset;
+      if (keyOnly && index === path.length - 1) break;
       next = pair.value;
-      if (keyOnly && part === path[path.length - 1]) break;
-    } else {
-      next = typeof part === "number" ? items[part] : undefined;
+      // A key with a nested block is reported on the key's line when what is missing is inside it.
+      if (isMap(next) && index < path.length - 1 && !hasKey(next, path[index + 1])) break;
+    } else if (isSeq(node) && typeof part === "number") {
+      next = node.items[part];
     }
     if (!next) break;
-    offset = (next as { range?: [number] }).range?.[0] ?? offset;
+    offset = rangeStart(next) ?? offset;
     node = next;
   }
   return offset === undefined ? undefined : counter.linePos(offset).line;
 }
 
-function describeIssue(issue: z.core.$ZodIssue): {
-  path: PropertyKey[];
-  message: string;
-  keyOnly: boolean;
-} {
+function hasKey(map: YAMLMap, key: PropertyKey | undefined): boolean {
+  return map.items.some((item) => isScalar(item.key) && item.key.value === key);
+}
+
+function valueAt(data: unknown, path: Path): unknown {
+  let value = data;
+  for (const part of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[part];
+  }
+  return value;
+}
+
+function describeIssue(
+  issue: z.core.$ZodIssue,
+  data: unknown,
+): { path: PropertyKey[]; message: string; keyOnly: boolean } {
   if (issue.code === "unrecognized_keys") {
     const key = issue.keys[0] ?? "?";
     return { path: [...issue.path, key], message: "unknown key", keyOnly: true };
@@ -58,7 +81,7 @@ function describeIssue(issue: z.core.$ZodIssue): {
   if (issue.path.length === 0) {
     return { path: [], message: "expected a YAML mapping at the top level", keyOnly: false };
   }
-  if (issue.code === "invalid_type" && issue.input === undefined) {
+  if (valueAt(data, issue.path) === undefined) {
     return { path: [...issue.path], message: "is required", keyOnly: false };
   }
   return { path: [...issue.path], message: issue.message, keyOnly: false };
@@ -86,11 +109,12 @@ export function parseYamlConfig<S extends z.ZodType>(
       line,
     });
   }
-  const parsed = schema.safeParse(doc.toJS() ?? undefined);
+  const data: unknown = doc.toJS() ?? undefined;
+  const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   if (!issue) throw new ConfigError(ContractErrorCode.ManifestInvalid, "invalid", { file });
-  const { path, message, keyOnly } = describeIssue(issue);
+  const { path, message, keyOnly } = describeIssue(issue, data);
   const line = lineOfPath(doc, counter, path, keyOnly) ?? 1;
   const field = path.length === 0 ? "(document)" : formatPath(path);
   throw new ConfigError(ContractErrorCode.ManifestInvalid, message, { file, line, field });

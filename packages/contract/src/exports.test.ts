@@ -1,0 +1,16 @@
+import { expect, it } from "vitest";
+import * as contract from "./index.js";
+
+it("exports a schema for every JSON seam", () => {
+  const names = Object.keys(contract);
+  for (const schema of [
+    "ManifestSchema",
+    "FlowListSchema",
+    "RunResultSchema",
+    "FlowOutcomeSchema",
+    "RunReportSchema",
+  ]) {
+    expect(names).toContain(schema);
+  }
+  expect(names).toContain("loadManifest");
+});
