@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { parseArgs } from "./args.js";
+
+describe("parseArgs", () => {
+  it("list", () => {
+    expect(parseArgs(["list"])).toEqual({ kind: "list", dir: ".", json: false });
+    expect(parseArgs(["list", "--json", "--dir", "/p"])).toEqual({
+      kind: "list",
+      dir: "/p",
+      json: true,
+    });
+  });
+
+  it("run with flows, repeated tags, --all, --jobs", () => {
+    expect(
+      parseArgs(["run", "a", "b", "--tag", "x,y", "--tag", "z", "--jobs", "2", "--json"]),
+    ).toEqual({
+      kind: "run",
+      dir: ".",
+      flows: ["a", "b"],
+      tags: ["x,y", "z"],
+      all: false,
+      jobs: 2,
+      json: true,
+    });
+    expect(parseArgs(["run", "--all"])).toMatchObject({
+      kind: "run",
+      all: true,
+      jobs: 1,
+      flows: [],
+    });
+  });
+
+  it("run needs something to run", () => {
+    expect(parseArgs(["run"])).toEqual({
+      kind: "usage_error",
+      message: "run needs flow names, --tag or --all",
+    });
+  });
+
+  it.each(["0", "-1", "1.5", "x", "17"])("rejects --jobs %s", (jobs) => {
+    expect(parseArgs(["run", "a", "--jobs", jobs])).toMatchObject({
+      kind: "usage_error",
+      message: expect.stringContaining("--jobs"),
+    });
+  });
+
+  it("issue", () => {
+    expect(parseArgs(["issue", "t-1", "--dry-run", "--dir", "d"])).toEqual({
+      kind: "issue",
+      dir: "d",
+      id: "t-1",
+      dryRun: true,
+      jobs: 1,
+      json: false,
+    });
+    expect(parseArgs(["issue"])).toMatchObject({
+      kind: "usage_error",
+      message: expect.stringContaining("id"),
+    });
+  });
+
+  it("doctor", () => {
+    expect(parseArgs(["doctor", "--dir", "x"])).toEqual({ kind: "doctor", dir: "x", json: false });
+  });
+
+  it("help is not an error; no command and unknown commands or options are", () => {
+    expect(parseArgs(["--help"])).toMatchObject({
+      kind: "help",
+      isError: false,
+      text: expect.stringContaining("issue"),
+    });
+    expect(parseArgs(["run", "--help"])).toMatchObject({
+      kind: "help",
+      isError: false,
+      text: expect.stringContaining("--tag"),
+    });
+    expect(parseArgs([])).toMatchObject({ kind: "help", isError: true });
+    expect(parseArgs(["frobnicate"])).toMatchObject({ kind: "usage_error" });
+    expect(parseArgs(["run", "a", "--bogus"])).toMatchObject({
+      kind: "usage_error",
+      message: expect.stringContaining("--bogus"),
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+
+export type ParsedArgs =
+  | { kind: "list"; dir: string; json: boolean }
+  | {
+      kind: "run";
+      dir: string;
+      flows: string[];
+      tags: string[];
+      all: boolean;
+      jobs: number;
+      json: boolean;
+    }
+  | { kind: "issue"; dir: string; id: string; dryRun: boolean; jobs: number; json: boolean }
+  | { kind: "doctor"; dir: string; json: boolean }
+  | { kind: "help"; text: string; isError: boolean }
+  | { kind: "usage_error"; message: string };
+
+const MAX_JOBS = 16;
+
+function parseJobs(value: string): number {
+  const jobs = Number(value);
+  if (!/^\d+$/.test(value) || jobs < 1 || jobs > MAX_JOBS) {
+    throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_JOBS}`);
+  }
+  return jobs;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+function program(emit: (parsed: ParsedArgs) => void, out: { text: string }): Command {
+  const root = new Command("verify-manager")
+    .description("Run verification flows under supervision and verify bd issues with them.")
+    .exitOverride()
+    .showHelpAfterError(false)
+    .configureOutput({ writeOut: (s) => (out.text += s), writeErr: (s) => (out.text += s) });
+  const dirOption = () =>
+    new Option("--dir <dir>", "project folder holding .verify/workflows.yaml").default(".");
+  const jobsOption = () =>
+    new Option("--jobs <n>", "flows run in parallel").argParser(parseJobs).default(1);
+  const sub = (name: string) =>
+    root
+      .command(name)
+      .exitOverride()
+      .configureOutput({ writeOut: (s) => (out.text += s), writeErr: (s) => (out.text += s) });
+
+  sub("list")
+    .description("list the flows the runner declares")
+    .addOption(dirOption())
+    .option("--json", "print the runner's list as JSON", false)
+    .action((opts: { dir: string; json: boolean }) =>
+      emit({ kind: "list", dir: opts.dir, json: opts.json }),
+    );
+  sub("run")
+    .description("run flows, each in its own process group with a hard timeout")
+    .argument("[flows...]", "flow names")
+    .addOption(dirOption())
+    .option("--tag <tags>", "select flows by tag (a,b = both; repeat for either)", collect, [])
+    .option("--all", "run every listed flow", false)
+    .addOption(jobsOption())
+    .option("--json", "print one JSON report on stdout", false)
+    .action(
+      (
+        flows: string[],
+        opts: { dir: string; tag: string[]; all: boolean; jobs: number; json: boolean },
+      ) =>
+        emit({
+          kind: "run",
+          dir: opts.dir,
+          flows,
+          tags: opts.tag,
+          all: opts.all,
+          jobs: opts.jobs,
+          json: opts.json,
+        }),
+    );
+  sub("issue")
+    .description("run the flows in an issue's Verify: section, then close it or comment")
+    .argument("<id>", "bd issue id")
+    .addOption(dirOption())
+    .option("--dry-run", "print what would be posted or closed; change nothing", false)
+    .addOption(jobsOption())
+    .option("--json", "print the verification as JSON", false)
+    .action((id: string, opts: { dir: string; dryRun: boolean; jobs: number; json: boolean }) =>
+      emit({
+        kind: "issue",
+        dir: opts.dir,
+        id,
+        dryRun: opts.dryRun,
+        jobs: opts.jobs,
+        json: opts.json,
+      }),
+    );
+  sub("doctor")
+    .description("check the manifest, runner, browser, base_url and bd")
+    .addOption(dirOption())
+    .option("--json", "print the checks as JSON", false)
+    .action((opts: { dir: string; json: boolean }) =>
+      emit({ kind: "doctor", dir: opts.dir, json: opts.json }),
+    );
+  return root;
+}
+
+/** Pure: argv (without node and script) → what to do. Never exits, never prints. */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  let parsed: ParsedArgs | undefined;
+  const out = { text: "" };
+  const root = program((value) => (parsed = value), out);
+  try {
+    root.parse([...argv], { from: "user" });
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    if (error.code === "commander.helpDisplayed" || error.code === "commander.version") {
+      return { kind: "help", text: out.text, isError: false };
+    }
+    if (error.code === "commander.help") return { kind: "help", text: out.text, isError: true };
+    return { kind: "usage_error", message: error.message.replace(/^error: /, "") };
+  }
+  const result = parsed as ParsedArgs | undefined;
+  if (result === undefined) return { kind: "help", text: root.helpInformation(), isError: true };
+  if (
+    result.kind === "run" &&
+    result.flows.length === 0 &&
+    result.tags.length === 0 &&
+    !result.all
+  ) {
+    return { kind: "usage_error", message: "run needs flow names, --tag or --all" };
+  }
+  return result;
+}

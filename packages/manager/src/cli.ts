@@ -1,0 +1,132 @@
+import { resolve } from "node:path";
+import { parseArgs, type ParsedArgs } from "./args.js";
+import { isManagerError } from "./errors.js";
+import { writeStderr, writeStdout } from "./output.js";
+
+export { parseArgs } from "./args.js";
+
+type CliStatus = "passed" | "failed" | "setup" | "usage";
+
+/** The one place exit codes are decided. */
+export const EXIT_CODE_BY_STATUS: Record<CliStatus, number> = {
+  passed: 0,
+  failed: 1,
+  setup: 2,
+  usage: 2,
+};
+
+function table(rows: string[][]): string {
+  const widths =
+    rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? "").length))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, col) => cell.padEnd(widths[col] ?? 0))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+async function execute(
+  args: Exclude<ParsedArgs, { kind: "help" | "usage_error" }>,
+  signal: AbortSignal,
+): Promise<CliStatus> {
+  const dir = resolve(args.dir);
+  // Heavy modules load inside the action so `--help` stays fast.
+  const api = await import("./index.js");
+  switch (args.kind) {
+    case "list": {
+      const flows = await api.listFlows(dir, api.readManifest(dir), { signal });
+      if (args.json) writeStdout(JSON.stringify({ schema_version: 1, flows }, null, 2));
+      else {
+        const rows = flows.map((f) => [
+          f.name,
+          f.implemented ? "yes" : "no",
+          `${f.timeout_s ?? 60}s`,
+          f.tags.join(","),
+          f.description,
+        ]);
+        writeStdout(table([["FLOW", "IMPLEMENTED", "TIMEOUT", "TAGS", "DESCRIPTION"], ...rows]));
+      }
+      return "passed";
+    }
+    case "run": {
+      const report = await api.runFlows({
+        dir,
+        names: args.flows,
+        tags: args.tags,
+        all: args.all,
+        jobs: args.jobs,
+        progress: api.stderrProgress(),
+        signal,
+      });
+      writeStdout(args.json ? JSON.stringify(report, null, 2) : api.formatSummary(report));
+      return api.verdictOf(report);
+    }
+    case "issue": {
+      const result = await api.verifyIssue({
+        dir,
+        id: args.id,
+        dryRun: args.dryRun,
+        jobs: args.jobs,
+        progress: api.stderrProgress(),
+        signal,
+      });
+      if (args.json) writeStdout(JSON.stringify(result, null, 2));
+      else {
+        const prefix = result.dry_run ? "would " : "";
+        const body =
+          result.action === "closed"
+            ? `${prefix}close ${result.issue} with reason: ${result.close_reason}`
+            : `${prefix}comment on ${result.issue}:\n${result.comment}`;
+        writeStdout(body);
+      }
+      return result.verdict;
+    }
+    case "doctor": {
+      const report = await api.doctor({ dir });
+      writeStdout(args.json ? JSON.stringify(report, null, 2) : api.formatDoctor(report));
+      return report.ok ? "passed" : "setup";
+    }
+  }
+}
+
+/** argv → side effects → exit code; never calls process.exit. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv);
+  if (args.kind === "help") {
+    (args.isError ? writeStderr : writeStdout)(args.text);
+    return args.isError ? EXIT_CODE_BY_STATUS.usage : 0;
+  }
+  if (args.kind === "usage_error") {
+    writeStderr(`verify-manager: ${args.message}\nRun verify-manager --help for usage.`);
+    return EXIT_CODE_BY_STATUS.usage;
+  }
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    return EXIT_CODE_BY_STATUS[await execute(args, controller.signal)];
+  } catch (error) {
+    if (!isManagerError(error)) throw error;
+    writeStderr(`verify-manager: ${error.message}${error.hint ? `\nhint: ${error.hint}` : ""}`);
+    return EXIT_CODE_BY_STATUS.setup;
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    writeStderr(
+      `verify-manager: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    process.exitCode = EXIT_CODE_BY_STATUS.setup;
+  },
+);

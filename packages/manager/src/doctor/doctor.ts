@@ -1,0 +1,176 @@
+import { accessSync, constants } from "node:fs";
+import { delimiter, join } from "node:path";
+import type { Manifest } from "@agent-verify/contract";
+import { ManagerError } from "../errors.js";
+import { listFlows } from "../flows/list.js";
+import { readManifest } from "../flows/manifest.js";
+import { execBd } from "../tracker/bd-exec.js";
+
+export type CheckStatus = "ok" | "warn" | "fail";
+
+export interface Check {
+  name: string;
+  status: CheckStatus;
+  detail: string;
+  hint: string | null;
+}
+
+export interface DoctorOptions {
+  dir: string;
+  env?: NodeJS.ProcessEnv | undefined;
+}
+
+export interface DoctorReport {
+  ok: boolean;
+  checks: Check[];
+}
+
+const BROWSER_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  return (env.PATH ?? "")
+    .split(delimiter)
+    .filter((folder) => folder !== "")
+    .map((folder) => join(folder, name))
+    .find(isExecutable);
+}
+
+function check(
+  name: string,
+  status: CheckStatus,
+  detail: string,
+  hint: string | null = null,
+): Check {
+  return { name, status, detail, hint };
+}
+
+/** The same order of precedence the runner documents: env, manifest, PATH. */
+export function browserCheck(manifest: Manifest, env: NodeJS.ProcessEnv): Check {
+  const ws = env.VERIFY_BROWSER_WS_ENDPOINT || manifest.browser?.ws_endpoint;
+  if (ws) return check("browser", "ok", `connects to a running browser at ${ws}`);
+  const explicit = env.VERIFY_BROWSER_PATH || manifest.browser?.executable_path;
+  if (explicit) {
+    return isExecutable(explicit)
+      ? check("browser", "ok", explicit)
+      : check(
+          "browser",
+          "fail",
+          `${explicit} is not an executable file`,
+          "fix VERIFY_BROWSER_PATH or browser.executable_path",
+        );
+  }
+  for (const name of BROWSER_NAMES) {
+    const found = onPath(name, env);
+    if (found) return check("browser", "ok", `${found} (from PATH)`);
+  }
+  return check(
+    "browser",
+    "fail",
+    "no Chromium found on PATH",
+    "apt-get install chromium, or set VERIFY_BROWSER_PATH",
+  );
+}
+
+export async function baseUrlCheck(manifest: Manifest, env: NodeJS.ProcessEnv): Promise<Check> {
+  const url = env.VERIFY_BASE_URL || manifest.base_url;
+  if (!url) return check("base_url", "ok", "not set (flows do not need a web app)");
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(3000), redirect: "manual" });
+    return check("base_url", "ok", `${url} answers (HTTP ${response.status})`);
+  } catch (error) {
+    const why = (error as Error).message;
+    if (manifest.web_server) {
+      return check(
+        "base_url",
+        "warn",
+        `${url} does not answer (${why}); the runner will start: ${manifest.web_server.command}`,
+      );
+    }
+    return check(
+      "base_url",
+      "fail",
+      `${url} does not answer (${why})`,
+      "start the app, set VERIFY_BASE_URL, or add web_server to the manifest",
+    );
+  }
+}
+
+export async function bdChecks(dir: string, env: NodeJS.ProcessEnv): Promise<Check[]> {
+  const bin = env.VERIFY_BD || "bd";
+  const call = (args: string[]) =>
+    execBd({ bin, args, cwd: dir, env, timeoutMs: 30_000, killGraceMs: 5000 });
+  const version = await call(["version"]);
+  if (version.spawnErrorCode !== null) {
+    return [
+      check(
+        "bd",
+        "fail",
+        `${bin} not found (${version.spawnErrorCode})`,
+        "run scripts/install-bd.sh or set VERIFY_BD",
+      ),
+    ];
+  }
+  if (version.exitCode !== 0)
+    return [check("bd", "fail", `${bin} version failed: ${version.stderr.trim().slice(0, 200)}`)];
+  const checks = [check("bd", "ok", version.stdout.trim().split("\n")[0] ?? bin)];
+  const list = await call(["list", "--json", "--limit", "1"]);
+  checks.push(
+    list.exitCode === 0
+      ? check("tracker", "ok", env.BEADS_DIR ? `BEADS_DIR=${env.BEADS_DIR}` : `found from ${dir}`)
+      : check(
+          "tracker",
+          "fail",
+          (list.stderr.trim() || list.stdout.trim()).split("\n")[0] ?? "bd list failed",
+          "run bd init, or set BEADS_DIR to the tracker's .beads folder",
+        ),
+  );
+  return checks;
+}
+
+/** `verify-manager doctor`: everything a run and an issue verification depend on. */
+export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
+  const env = options.env ?? process.env;
+  const checks: Check[] = [];
+  let manifest: Manifest | undefined;
+  try {
+    manifest = readManifest(options.dir);
+    checks.push(check("manifest", "ok", `${manifest.flows.length} flows declared`));
+  } catch (error) {
+    if (!(error instanceof ManagerError)) throw error;
+    checks.push(check("manifest", "fail", error.message, error.hint ?? null));
+  }
+  if (manifest) {
+    try {
+      const listed = await listFlows(options.dir, manifest, { env });
+      const implemented = listed.filter((flow) => flow.implemented).length;
+      const status = implemented === listed.length ? "ok" : "warn";
+      checks.push(
+        check("runner --list", status, `${listed.length} flows listed, ${implemented} implemented`),
+      );
+    } catch (error) {
+      if (!(error instanceof ManagerError)) throw error;
+      checks.push(check("runner --list", "fail", error.message, error.hint ?? null));
+    }
+    checks.push(browserCheck(manifest, env));
+    checks.push(await baseUrlCheck(manifest, env));
+  }
+  checks.push(...(await bdChecks(options.dir, env)));
+  return { ok: checks.every((c) => c.status !== "fail"), checks };
+}
+
+export function formatDoctor(report: DoctorReport): string {
+  const lines = report.checks.map((c) => {
+    const hint = c.hint ? `\n      fix: ${c.hint}` : "";
+    return `${c.status.toUpperCase().padEnd(4)}  ${c.name}: ${c.detail}${hint}`;
+  });
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,67 @@
+import { FlowListInputSchema, type FlowListInput, type Manifest } from "@agent-verify/contract";
+import { ManagerError, ManagerErrorCode } from "../errors.js";
+import { runChild } from "../supervise/child.js";
+import { substituteFlow } from "../supervise/shell-quote.js";
+
+export type ListedFlow = FlowListInput["flows"][number];
+
+export interface ListOptions {
+  env?: NodeJS.ProcessEnv | undefined;
+  timeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+const LIST_TIMEOUT_MS = 60_000;
+
+function failure(message: string, stderr: string): ManagerError {
+  const tail = stderr.trim().split("\n").slice(-5).join("\n");
+  return new ManagerError(ManagerErrorCode.ListFailed, tail ? `${message}\n${tail}` : message, {
+    hint: "run the runner_command with --list by hand in the project folder and fix what it prints",
+  });
+}
+
+/** Contract 2: run `runner_command` with `{flow}` = `--list` in DIR and validate what it prints. */
+export async function listFlows(
+  dir: string,
+  manifest: Manifest,
+  options: ListOptions = {},
+): Promise<ListedFlow[]> {
+  const command = substituteFlow(manifest.runner_command, "--list");
+  const child = await runChild({
+    command,
+    cwd: dir,
+    env: options.env,
+    timeoutMs: options.timeoutMs ?? LIST_TIMEOUT_MS,
+    signal: options.signal,
+  });
+  const what = `runner --list (${command})`;
+  if (child.terminationReason === "spawn_error")
+    throw failure(`${what} could not start: ${child.spawnError}`, "");
+  if (child.timedOut)
+    throw failure(
+      `${what} timed out after ${options.timeoutMs ?? LIST_TIMEOUT_MS} ms`,
+      child.stderr,
+    );
+  if (child.isMaxBuffer) throw failure(`${what} printed more than 16 MiB`, child.stderr);
+  if (child.exitCode !== 0) {
+    const how =
+      child.exitCode === null ? `killed by ${child.signal}` : `exit code ${child.exitCode}`;
+    throw failure(`${what} failed (${how})`, child.stderr);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(child.stdout);
+  } catch {
+    throw failure(`${what} did not print one JSON object`, child.stderr);
+  }
+  const parsed = FlowListInputSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.map(String).join(".") || "(object)";
+    throw failure(
+      `${what} printed JSON that is not contract 2: ${where}: ${issue?.message ?? "invalid"}`,
+      "",
+    );
+  }
+  return parsed.data.flows;
+}

@@ -1,0 +1,27 @@
+import type { FlowOutcome } from "@agent-verify/contract";
+
+export interface ProgressSink {
+  start(flow: string): void;
+  end(outcome: FlowOutcome): void;
+}
+
+export const silentProgress: ProgressSink = { start() {}, end() {} };
+
+/** One stderr line per flow start and end; symbols and colour only on a TTY. */
+export function stderrProgress(stream: NodeJS.WriteStream = process.stderr): ProgressSink {
+  const isTTY = stream.isTTY === true && !process.env.NO_COLOR;
+  const paint = (code: number, text: string) => (isTTY ? `\u001b[${code}m${text}\u001b[0m` : text);
+  return {
+    start(flow) {
+      stream.write(`${isTTY ? "▶" : "start"} ${flow}\n`);
+    },
+    end(outcome) {
+      const ok = outcome.outcome === "pass";
+      const mark = isTTY ? (ok ? paint(32, "✔") : paint(31, "✘")) : "end";
+      const where = outcome.failing_step ? ` at step '${outcome.failing_step}'` : "";
+      stream.write(
+        `${mark} ${outcome.flow} ${outcome.outcome}${where} (${outcome.duration_ms} ms)\n`,
+      );
+    },
+  };
+}

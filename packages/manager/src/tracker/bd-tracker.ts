@@ -1,0 +1,232 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import {
+  BdCommentInputSchema,
+  BdIssueInputSchema,
+  type BdIssueInput,
+} from "@agent-verify/contract";
+import { ManagerError, ManagerErrorCode } from "../errors.js";
+import { execBd, type BdCallResult } from "./bd-exec.js";
+import { SerialQueue } from "./serial.js";
+import type { Tracker, TrackerIssue } from "./tracker.js";
+
+export interface BdTrackerOptions {
+  /** The folder bd runs in (tracker discovery walks up from it unless BEADS_DIR is set). */
+  cwd: string;
+  env?: NodeJS.ProcessEnv | undefined;
+  /** Defaults to VERIFY_BD, then `bd` on PATH. */
+  bin?: string | undefined;
+  timeoutMs?: number | undefined;
+  killGraceMs?: number | undefined;
+}
+
+/** Calls to one tracker are serialised across every BdTracker in this process. */
+const queue = new SerialQueue();
+
+/** bd 1.0.3+ may wrap payloads as {schema_version, data} (BD_JSON_ENVELOPE=1). */
+function unwrap(value: unknown): unknown {
+  if (
+    value &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    "data" in value &&
+    "schema_version" in value
+  ) {
+    return (value as { data: unknown }).data;
+  }
+  return value;
+}
+
+function parseJson(text: string): unknown {
+  const trimmed = text.trim();
+  if (trimmed === "") return undefined;
+  try {
+    return unwrap(JSON.parse(trimmed));
+  } catch {
+    return undefined;
+  }
+}
+
+function errorText(result: BdCallResult): string {
+  // bd puts JSON errors on stdout for some commands and on stderr for others.
+  for (const stream of [result.stdout, result.stderr]) {
+    const value = parseJson(stream);
+    if (value && typeof value === "object" && "error" in value) {
+      return String((value as { error: unknown }).error);
+    }
+  }
+  const lines = result.stderr
+    .trim()
+    .split("\n")
+    .filter((line) => line.trim() !== "");
+  return lines.slice(0, 3).join(" | ") || result.stdout.trim().slice(0, 300) || "no output";
+}
+
+function toTrackerIssue(issue: BdIssueInput): TrackerIssue {
+  return {
+    id: issue.id,
+    title: issue.title,
+    status: issue.status,
+    description: issue.description,
+    acceptanceCriteria: issue.acceptance_criteria,
+    notes: issue.notes,
+    closeReason: issue.close_reason ?? null,
+    comments: [...issue.comments]
+      .sort(
+        (a, b) =>
+          (a.created_at ?? "").localeCompare(b.created_at ?? "") ||
+          String(a.id ?? "").localeCompare(String(b.id ?? "")),
+      )
+      .map((c) => ({ author: c.author ?? "", text: c.text, createdAt: c.created_at ?? "" })),
+  };
+}
+
+export class BdTracker implements Tracker {
+  readonly name = "bd";
+  readonly bin: string;
+  private readonly cwd: string;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly timeoutMs: number;
+  private readonly killGraceMs: number;
+
+  constructor(options: BdTrackerOptions) {
+    this.env = { ...(options.env ?? process.env) };
+    // Flags that would change bd's output or make it refuse writes are not ours to inherit.
+    delete this.env.BD_JSON_ENVELOPE;
+    delete this.env.BD_READONLY;
+    this.bin = options.bin ?? (this.env.VERIFY_BD || "bd");
+    this.cwd = options.cwd;
+    this.timeoutMs = options.timeoutMs ?? 120_000;
+    this.killGraceMs = options.killGraceMs ?? 10_000;
+  }
+
+  private get trackerKey(): string {
+    return this.env.BEADS_DIR ? resolve(this.env.BEADS_DIR) : resolve(this.cwd);
+  }
+
+  private describe(args: readonly string[]): string {
+    return ["bd", ...args.map((a) => (/^[\w./:=@-]+$/.test(a) ? a : JSON.stringify(a)))].join(" ");
+  }
+
+  private async call(args: readonly string[]): Promise<BdCallResult> {
+    const result = await queue.run(this.trackerKey, () =>
+      execBd({
+        bin: this.bin,
+        args,
+        cwd: this.cwd,
+        env: this.env,
+        timeoutMs: this.timeoutMs,
+        killGraceMs: this.killGraceMs,
+      }),
+    );
+    const command = this.describe(args);
+    if (result.spawnErrorCode === "ENOENT") {
+      throw new ManagerError(ManagerErrorCode.BdMissing, `${command}: bd not found (${this.bin})`, {
+        hint: "install it with scripts/install-bd.sh, or point VERIFY_BD at the binary",
+      });
+    }
+    if (result.spawnErrorCode !== null) {
+      throw new ManagerError(
+        ManagerErrorCode.BdFailed,
+        `${command}: could not start ${this.bin} (${result.spawnErrorCode})`,
+      );
+    }
+    if (result.timedOut) {
+      throw new ManagerError(
+        ManagerErrorCode.BdFailed,
+        `${command}: timed out after ${this.timeoutMs} ms`,
+        {
+          hint: "another bd process may hold the tracker lock",
+        },
+      );
+    }
+    if (result.exitCode !== 0) {
+      const how =
+        result.exitCode === null ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
+      throw new ManagerError(
+        ManagerErrorCode.BdFailed,
+        `${command} failed (${how}): ${errorText(result)}`,
+        {
+          hint: "check BEADS_DIR / the folder bd runs in, and the issue id",
+        },
+      );
+    }
+    return result;
+  }
+
+  private unexpected(args: readonly string[], what: string): ManagerError {
+    return new ManagerError(ManagerErrorCode.BdUnexpectedOutput, `${this.describe(args)}: ${what}`);
+  }
+
+  async show(id: string): Promise<TrackerIssue> {
+    const args = ["show", id, "--json"];
+    const result = await this.call(args);
+    const value = parseJson(result.stdout);
+    if (!Array.isArray(value))
+      throw this.unexpected(
+        args,
+        `expected a JSON array, got ${result.stdout.trim().slice(0, 200) || "nothing"}`,
+      );
+    const entries = value.map((entry) => BdIssueInputSchema.safeParse(entry));
+    const exact = entries.find((entry) => entry.success && entry.data.id === id);
+    if (exact?.success) {
+      const raw = value.find((entry) => (entry as { id?: unknown }).id === id) as Record<
+        string,
+        unknown
+      >;
+      // bd 1.1 leaves comments out of `show` (only comment_count); read them separately.
+      const comments = "comments" in raw ? exact.data.comments : await this.comments(id);
+      return toTrackerIssue({ ...exact.data, comments });
+    }
+    const other = entries.find((entry) => entry.success);
+    if (other?.success)
+      throw this.unexpected(args, `bd resolved '${id}' to a different issue '${other.data.id}'`);
+    throw this.unexpected(args, `no issue '${id}' in the output`);
+  }
+
+  private async comments(id: string): Promise<BdIssueInput["comments"]> {
+    const args = ["comments", id, "--json"];
+    const result = await this.call(args);
+    const value = parseJson(result.stdout) ?? [];
+    const parsed = BdCommentInputSchema.array().safeParse(value);
+    if (!parsed.success) throw this.unexpected(args, "expected a JSON array of comments");
+    return parsed.data;
+  }
+
+  async comment(id: string, text: string): Promise<void> {
+    // The text goes through a file: no argv size limit, and a leading '-' is not a flag.
+    const folder = await mkdtemp(join(tmpdir(), "verify-manager-comment-"));
+    const file = join(folder, "comment.md");
+    try {
+      await writeFile(file, text, "utf8");
+      const args = ["comments", "add", id, "--file", file, "--json"];
+      const result = await this.call(args);
+      const parsed = BdCommentInputSchema.safeParse(parseJson(result.stdout));
+      if (!parsed.success) throw this.unexpected(args, "no comment object in the output");
+      if (parsed.data.issue_id !== undefined && parsed.data.issue_id !== id) {
+        throw this.unexpected(args, `comment landed on '${parsed.data.issue_id}', not '${id}'`);
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  async close(id: string, reason: string): Promise<void> {
+    const args = ["close", id, "--reason", reason, "--json"];
+    const result = await this.call(args);
+    const value = parseJson(result.stdout);
+    const closed = Array.isArray(value) ? value.map((v) => BdIssueInputSchema.safeParse(v)) : [];
+    const mine = closed.find((entry) => entry.success && entry.data.id === id);
+    if (!mine) {
+      // bd exits 0 when it skipped the issue (open blockers, epic children, pinned).
+      throw new ManagerError(
+        ManagerErrorCode.BdFailed,
+        `${this.describe(args)} did not close '${id}': ${errorText(result)}`,
+        {
+          hint: "resolve the blockers bd names (bd dep list), then run verify-manager issue again",
+        },
+      );
+    }
+  }
+}
