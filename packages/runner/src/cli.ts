@@ -67,4 +67,23 @@ export async function main(argv: readonly string[]): Promise<void> {
   else await runCommand(parsed);
 }
 
-await main(process.argv.slice(2));
+// A flow's stray promise must not kill the runner before it prints its object.
+process.on("unhandledRejection", (reason) => {
+  process.stderr.write(`verify-runner: unhandled rejection in flow code: ${messageOf(reason)}\n`);
+});
+
+try {
+  await main(process.argv.slice(2));
+} catch (error) {
+  // An internal bug: still one JSON object and exit 2, never a bare stack trace on stdout.
+  process.stderr.write(
+    `verify-runner: internal error: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  await emitJson({
+    schema_version: 1,
+    status: "error",
+    error: `internal error: ${messageOf(error)}`,
+    error_code: "internal",
+  });
+  process.exitCode = 2;
+}

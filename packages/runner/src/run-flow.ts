@@ -7,6 +7,7 @@ import {
 } from "@agent-verify/contract";
 import { writeFileSync } from "node:fs";
 import { BrowserSession } from "./browser/session.js";
+import { resolveBrowser } from "./browser/resolve.js";
 import { ArtifactDir } from "./artifacts/paths.js";
 import { renderErrorContext } from "./artifacts/error-context.js";
 import { raceAgainstDeadline, settleWithin } from "./deadline.js";
@@ -127,6 +128,10 @@ export class FlowRun {
 
   private async setUp(manifest: Manifest, definition: Flow): Promise<void> {
     const baseURL = this.baseURL(manifest);
+    const used = usedFixtures(definition.run);
+    const needsBrowser = used.has("page") || used.has("context") || used.has("browser");
+    // Find the browser first: no point starting a web server for a run that cannot happen.
+    const target = needsBrowser ? await resolveBrowser(manifest.browser, this.env) : undefined;
     if (baseURL && manifest.web_server && !(await isAnswering(baseURL))) {
       this.server = await startWebServer(
         manifest.web_server,
@@ -135,10 +140,7 @@ export class FlowRun {
       );
     }
     if (this.interrupted) throw new FlowAbortedError("interrupted", "interrupted");
-    const used = usedFixtures(definition.run);
-    if (used.has("page") || used.has("context") || used.has("browser")) {
-      await this.session.open(manifest.browser, baseURL);
-    }
+    if (target) await this.session.open(target, manifest.browser, baseURL);
   }
 
   private async execute(

@@ -4,7 +4,7 @@ import { settleWithin } from "../deadline.js";
 import { PageEvidence } from "./evidence.js";
 import { childPids } from "./child-pids.js";
 import { openBrowser } from "./launch.js";
-import { resolveBrowser } from "./resolve.js";
+import type { BrowserTarget } from "./resolve.js";
 
 export interface FailureCapture {
   url?: string;
@@ -21,8 +21,11 @@ export class BrowserSession {
   private tracing = false;
   private browserPids: number[] = [];
 
-  async open(config: BrowserConfig | undefined, baseURL: string | undefined): Promise<void> {
-    const target = await resolveBrowser(config);
+  async open(
+    target: BrowserTarget,
+    config: BrowserConfig | undefined,
+    baseURL: string | undefined,
+  ): Promise<void> {
     const before = new Set(childPids());
     this.browser = await openBrowser(target, config);
     this.browserPids = childPids().filter((pid) => !before.has(pid));
