@@ -1,0 +1,66 @@
+import type {
+  GatesConfig,
+  GateFinding,
+  GateStage,
+  GatesMode,
+  StageResult,
+  StageStatus,
+} from "@agent-verify/contract";
+import type { Change } from "./diff/change.js";
+import type { BaseRefs } from "./diff/merge-base.js";
+import type { StageCommands, ToolStage } from "./tools/detect.js";
+import type { TestRun } from "./tools/vitest.js";
+
+export interface LoadedConfigs {
+  /** The config that judges: the stricter of the base's and the working tree's. */
+  effective: GatesConfig;
+  working: GatesConfig;
+  base: GatesConfig;
+  /** Raw text of `.verify/gates.yaml` in the working tree, for line numbers. */
+  workingText: string | undefined;
+}
+
+export interface GatesContext {
+  root: string;
+  mode: GatesMode;
+  env: NodeJS.ProcessEnv;
+  base: BaseRefs;
+  configs: LoadedConfigs;
+  config: GatesConfig;
+  change: Change;
+  stampHash: string;
+  commands: (stage: ToolStage) => StageCommands;
+  /** A detached worktree of the merge base, made on first use and removed after the run. */
+  baseDir: () => Promise<string>;
+  /** The test run with coverage, shared by the tests and crap stages. */
+  testRun: () => Promise<TestRun | undefined>;
+  /** Every secret found, so that no output ever shows one. */
+  secrets: Set<string>;
+  results: StageResult[];
+  progress: (line: string) => void;
+}
+
+export interface StageOutcome {
+  status: StageStatus;
+  findings: GateFinding[];
+  reason?: string;
+}
+
+export type Stage = (ctx: GatesContext) => Promise<StageOutcome>;
+
+export function finding(
+  stage: GateStage,
+  file: string | null,
+  line: number | null,
+  rule: string,
+  message: string,
+  hint: string | null = null,
+): GateFinding {
+  return { stage, file, line, rule, message, hint };
+}
+
+export function outcome(findings: GateFinding[], reason?: string): StageOutcome {
+  return { status: findings.length > 0 ? "fail" : "pass", findings, ...(reason ? { reason } : {}) };
+}
+
+export const skip = (reason: string): StageOutcome => ({ status: "skip", findings: [], reason });

@@ -1,0 +1,80 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import {
+  GATES_EXIT_CODE_BY_STATUS,
+  GatesReportSchema,
+  type GateFinding,
+  type GateStage,
+  type GatesMode,
+  type GatesReport,
+  type GatesStatus,
+  type StageResult,
+  type StampInputs,
+  type ChangedFile,
+} from "@agent-verify/contract";
+import type { GatesError } from "./errors.js";
+import { redact } from "./mask.js";
+import { NEEDS_HUMAN } from "./stages/judge.js";
+
+export interface ReportParts {
+  version: string;
+  mode: GatesMode;
+  base: GatesReport["base"];
+  only: GateStage[] | undefined;
+  durationMs: number;
+  stages: StageResult[];
+  changedFiles: ChangedFile[];
+  stamp: { hash: string; written: boolean; inputs: StampInputs } | undefined;
+  alreadyVerified: boolean;
+  error: GatesError | undefined;
+  secrets: ReadonlySet<string>;
+}
+
+function statusOf(parts: ReportParts): GatesStatus {
+  if (parts.error || parts.stages.some((s) => s.status === "error")) return "error";
+  const findings = parts.stages.flatMap((s) => s.findings);
+  if (findings.some((f) => f.rule === NEEDS_HUMAN)) return "needs_human";
+  return findings.length > 0 || parts.stages.some((s) => s.status === "fail") ? "fail" : "pass";
+}
+
+/** The one place the report is assembled; it is redacted and validated before anyone sees it. */
+export function buildReport(parts: ReportParts): GatesReport {
+  const status = statusOf(parts);
+  const findings: GateFinding[] = parts.stages.flatMap((s) => s.findings);
+  const report: GatesReport = {
+    schema_version: 1,
+    version: parts.version,
+    status,
+    exit_code: GATES_EXIT_CODE_BY_STATUS[status],
+    already_verified: parts.alreadyVerified,
+    mode: parts.mode,
+    base: parts.base,
+    only: parts.only ?? null,
+    duration_ms: Math.round(parts.durationMs),
+    stages: parts.stages,
+    findings,
+    changed_files: parts.changedFiles,
+    stamp: parts.stamp ?? null,
+    ...(parts.error
+      ? {
+          error: {
+            code: parts.error.code,
+            message: parts.error.message,
+            ...(parts.error.hint ? { hint: parts.error.hint } : {}),
+          },
+        }
+      : {}),
+  };
+  const redacted: unknown = JSON.parse(redact(JSON.stringify(report), parts.secrets));
+  return GatesReportSchema.parse(redacted);
+}
+
+export async function writeOutputs(
+  root: string,
+  report: GatesReport,
+  summary: string,
+): Promise<void> {
+  await mkdir(join(root, ".verify"), { recursive: true });
+  await writeFile(join(root, ".verify", "gates.json"), `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(join(root, ".verify", "summary.txt"), summary);
+}

@@ -1,0 +1,236 @@
+import { readFileSync } from "node:fs";
+import type { GateStage, GatesMode, GatesReport, StageResult } from "@agent-verify/contract";
+import { loadedConfigs, readBaseConfig, readWorkingConfig } from "./config.js";
+import type { GatesContext, Stage, StageOutcome } from "./context.js";
+import { collectChange, toChangedFile, type Change } from "./diff/change.js";
+import { repoRoot } from "./diff/git.js";
+import { resolveBase, type BaseRefs } from "./diff/merge-base.js";
+import { openBaseWorktree, type BaseWorktree } from "./diff/worktree.js";
+import { GatesError } from "./errors.js";
+import { redact } from "./mask.js";
+import { buildReport, writeOutputs, type ReportParts } from "./report.js";
+import { crap } from "./stages/crap.js";
+import { floor } from "./stages/floor.js";
+import { format } from "./stages/format.js";
+import { gitClean } from "./stages/git-clean.js";
+import { judge } from "./stages/judge.js";
+import { lint } from "./stages/lint.js";
+import { scope } from "./stages/scope.js";
+import { secrets } from "./stages/secrets.js";
+import { runTests } from "./stages/test-run.js";
+import { tests } from "./stages/tests.js";
+import { typecheck } from "./stages/typecheck.js";
+import { readStamp, stampHash, stampInputs, writeStamp } from "./stamp.js";
+import { renderSummary } from "./summary.js";
+import { stageCommands, type StageCommands, type ToolStage } from "./tools/detect.js";
+import type { TestRun } from "./tools/vitest.js";
+
+export const VERSION = (
+  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  }
+).version;
+
+const STAGES: ReadonlyArray<readonly [GateStage, Stage]> = [
+  ["floor", floor],
+  ["scope", scope],
+  ["secrets", secrets],
+  ["typecheck", typecheck],
+  ["lint", lint],
+  ["format", format],
+  ["tests", tests],
+  ["crap", crap],
+  ["judge", judge],
+  ["git-clean", gitClean],
+];
+
+export interface GatesOptions {
+  cwd?: string;
+  /** Overrides `BASE` and the config's `base`. */
+  base?: string;
+  mode?: GatesMode;
+  only?: GateStage[];
+  env?: NodeJS.ProcessEnv;
+  onProgress?: (line: string) => void;
+}
+
+export interface GatesRun {
+  report: GatesReport;
+  summary: string;
+}
+
+function memo<T>(make: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= make());
+}
+
+async function runStage(ctx: GatesContext, name: GateStage, stage: Stage): Promise<StageResult> {
+  const started = performance.now();
+  let result: StageOutcome;
+  try {
+    result = await stage(ctx);
+  } catch (error) {
+    if (!(error instanceof GatesError)) throw error;
+    result = {
+      status: "error",
+      findings: [],
+      reason: error.message,
+      ...(error.hint ? { hint: error.hint } : {}),
+    };
+  }
+  const durationMs = Math.round(performance.now() - started);
+  ctx.progress(
+    `gates: ${name} ${result.status} (${durationMs} ms)${result.reason ? `: ${result.reason}` : ""}`,
+  );
+  const { status, findings, reason } = result;
+  return {
+    stage: name,
+    status,
+    duration_ms: durationMs,
+    findings,
+    ...(reason ? { reason } : {}),
+    ...("hint" in result ? { hint: result.hint as string } : {}),
+  };
+}
+
+function wanted(
+  ctx: GatesContext,
+  name: GateStage,
+  only: GateStage[] | undefined,
+): string | undefined {
+  if (only && !only.includes(name)) return "not selected (--only)";
+  if (name === "git-clean" && ctx.mode !== "post-commit") return "pre-commit mode";
+  if (name === "judge" && ctx.results.some((r) => r.status === "fail" || r.status === "error"))
+    return "the tree is not green";
+  return undefined;
+}
+
+interface Setup {
+  root: string;
+  ctx: GatesContext;
+  parts: Pick<ReportParts, "base" | "changedFiles" | "stamp">;
+  stampOnFile: string | undefined;
+  dispose: () => Promise<void>;
+}
+
+async function prepare(
+  root: string,
+  options: GatesOptions,
+  env: NodeJS.ProcessEnv,
+  progress: (line: string) => void,
+): Promise<Setup> {
+  const working = await readWorkingConfig(root);
+  const ref = options.base ?? (env.BASE || undefined) ?? working.config.base;
+  const base: BaseRefs = await resolveBase(root, ref);
+  const baseConfig = await readBaseConfig(root, base.commit, ref);
+  const configs = loadedConfigs(baseConfig, working.config, working.text);
+  const mode = options.mode ?? configs.effective.mode;
+  const change: Change = await collectChange(root, base.mergeBase, configs.effective.exclude);
+  const settings = { ref, mode, only: options.only ?? null };
+  const inputs = await stampInputs({
+    root,
+    version: VERSION,
+    working: working.config,
+    base: baseConfig,
+    settings,
+    change,
+  });
+  const hash = stampHash(inputs);
+  let worktree: BaseWorktree | undefined;
+  const commands = new Map<ToolStage, StageCommands>();
+  const ctx: GatesContext = {
+    root,
+    mode,
+    env,
+    base,
+    configs,
+    config: configs.effective,
+    change,
+    stampHash: hash,
+    commands: (stage) =>
+      commands.get(stage) ??
+      commands.set(stage, stageCommands(root, configs.effective, stage)).get(stage)!,
+    baseDir: memo(async () => (worktree = await openBaseWorktree(root, base.mergeBase)).dir),
+    testRun: memo((): Promise<TestRun | undefined> => runTests(ctx)),
+    secrets: new Set(),
+    results: [],
+    progress,
+  };
+  return {
+    root,
+    ctx,
+    parts: {
+      base: { ref, commit: base.commit, merge_base: base.mergeBase },
+      changedFiles: change.files.map(toChangedFile),
+      stamp: { hash, written: false, inputs },
+    },
+    stampOnFile: await readStamp(root),
+    dispose: async () => worktree?.dispose(),
+  };
+}
+
+/** Verify the change in the repository at `cwd`: one report, one status, one exit code. */
+export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
+  const started = performance.now();
+  const env = options.env ?? process.env;
+  const secretsSeen = new Set<string>();
+  const progress = (line: string) => options.onProgress?.(redact(line, secretsSeen));
+  const parts: ReportParts = {
+    version: VERSION,
+    mode: options.mode ?? "pre-commit",
+    base: { ref: options.base ?? env.BASE ?? "main", commit: null, merge_base: null },
+    only: options.only,
+    durationMs: 0,
+    stages: [],
+    changedFiles: [],
+    stamp: undefined,
+    alreadyVerified: false,
+    error: undefined,
+    secrets: secretsSeen,
+  };
+  let root: string | undefined;
+  let setup: Setup | undefined;
+  try {
+    root = await repoRoot(options.cwd ?? process.cwd());
+    setup = await prepare(root, options, env, progress);
+    const { ctx } = setup;
+    ctx.secrets = secretsSeen;
+    Object.assign(parts, setup.parts, { mode: ctx.mode });
+    if (setup.stampOnFile !== undefined && setup.stampOnFile === ctx.stampHash) {
+      parts.alreadyVerified = true;
+      parts.durationMs = performance.now() - started;
+      const report = buildReport(parts);
+      progress("gates: already verified (stamp matches), nothing ran");
+      return { report, summary: renderSummary(report) };
+    }
+    for (const [name, stage] of STAGES) {
+      const why = wanted(ctx, name, options.only);
+      if (why === undefined) ctx.results.push(await runStage(ctx, name, stage));
+      else if (!(name === "git-clean" && ctx.mode !== "post-commit")) {
+        ctx.results.push({
+          stage: name,
+          status: "skip",
+          duration_ms: 0,
+          findings: [],
+          reason: why,
+        });
+      }
+    }
+    parts.stages = ctx.results;
+  } catch (error) {
+    if (!(error instanceof GatesError)) throw error;
+    parts.error = error;
+  } finally {
+    await setup?.dispose();
+  }
+  parts.durationMs = performance.now() - started;
+  let report = buildReport(parts);
+  if (report.status === "pass" && root && parts.stamp) {
+    await writeStamp(root, parts.stamp.hash);
+    parts.stamp = { ...parts.stamp, written: true };
+    report = buildReport(parts);
+  }
+  const summary = renderSummary(report);
+  if (root) await writeOutputs(root, report, summary);
+  return { report, summary };
+}

@@ -1,0 +1,177 @@
+import { describe, expect, it } from "vitest";
+import { debug, locations, makeRepo, runCli } from "../../test/fixture.js";
+
+// Markers are assembled from pieces so that this file itself carries none of them.
+const at = "@ts-";
+const dis = "eslint-" + "disable";
+const cases: Array<[string, string, string]> = [
+  ["ts ignore", "src/a.ts", `// ${at}ignore`],
+  ["ts nocheck", "src/a.ts", `// ${at}nocheck`],
+  ["ts expect-error", "src/a.ts", `// ${at}expect-error`],
+  ["eslint disable", "src/a.ts", `/* ${dis} no-console */`],
+  ["eslint disable next line", "src/a.ts", `// ${dis}-next-line no-console`],
+  ["biome ignore", "src/a.ts", "// biome-" + "ignore lint: reason"],
+  ["prettier ignore", "src/a.ts", "// prettier-" + "ignore"],
+  ["istanbul ignore", "src/a.ts", "/* istanbul " + "ignore next */"],
+  ["c8 ignore", "src/a.ts", "/* c8 " + "ignore next */"],
+  ["v8 ignore", "src/a.ts", "/* v8 " + "ignore next */"],
+  ["noqa", "tool/a.py", "x = 1  # no" + "qa: E501"],
+  ["type ignore", "tool/a.py", "x: int = 'a'  # type: " + "ignore"],
+  ["pragma no cover", "tool/a.py", "if x:  # pragma: no " + "cover"],
+  ["rust allow", "src/lib.rs", "#[al" + "low(dead_code)]"],
+  ["nolint", "cmd/main.go", "x := 1 //no" + "lint"],
+  ["secretlint disable", "src/a.ts", "// secretlint-" + "disable"],
+  ["skip", "src/b.test.ts", "it.sk" + 'ip("x", () => {});'],
+  ["only", "src/b.test.ts", "describe.on" + 'ly("x", () => {});'],
+  ["todo", "src/b.test.ts", "it.to" + 'do("later");'],
+  ["xit", "src/b.test.ts", "x" + 'it("x", () => {});'],
+  ["xdescribe", "src/b.test.ts", "x" + 'describe("x", () => {});'],
+  ["fit", "src/b.test.ts", "f" + 'it("x", () => {});'],
+  ["fdescribe", "src/b.test.ts", "f" + 'describe("x", () => {});'],
+  ["playwright fixme", "src/b.spec.ts", "test.fix" + 'me("x", async () => {});'],
+  ["pytest skip", "tests/test_a.py", "@pytest.mark." + "skip(reason='x')"],
+  ["rust ignore", "src/lib.rs", "#[ig" + "nore]"],
+  ["go skip", "pkg/a_test.go", "\tt.Sk" + 'ip("later")'],
+];
+
+describe("floor: new suppressions and skipped or focused tests", () => {
+  it.each(cases)("%s → exit 1 at the marker's file:line", (_name, path, marker) => {
+    const repo = makeRepo();
+    repo.write(path, ["const first = 1;", "", marker, "const last = 2;", ""].join("\n"));
+    const result = runCli(repo.dir, ["--only", "floor"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(locations(result)).toEqual([`${path}:3`]);
+    expect(result.stdout).toContain(`${path}:3`);
+  });
+
+  it("a marker already at the base does not count, a new one in a tracked file does (line of the added line)", () => {
+    const old = `// ${at}ignore`;
+    const repo = makeRepo({ "src/legacy.ts": [old, "export const a = 1;", ""].join("\n") });
+    repo.write(
+      "src/legacy.ts",
+      [old, "export const a = 1;", "export const b = 2;", `// ${dis}-line`, ""].join("\n"),
+    );
+    repo.commit("wip");
+    const result = runCli(repo.dir, ["--only", "floor"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(locations(result)).toEqual(["src/legacy.ts:4"]);
+  });
+
+  it("a clean change passes the floor and writes a stamp", () => {
+    const repo = makeRepo();
+    repo.write("src/math.ts", repo.read("src/math.ts") + "\nexport const two = 2;\n");
+    const result = runCli(repo.dir, ["--only", "floor"]);
+    expect(result.code, debug(result)).toBe(0);
+    expect(result.report?.status).toBe("pass");
+  });
+});
+
+describe("floor: tests removed", () => {
+  it("a deleted test file → exit 1 naming it", () => {
+    const repo = makeRepo();
+    repo.remove("src/math.test.ts");
+    const result = runCli(repo.dir, ["--only", "floor"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings[0]).toMatchObject({
+      file: "src/math.test.ts",
+      rule: "deleted-test",
+    });
+  });
+
+  it("fewer test definitions in a kept test file → exit 1 at the removed test, naming it", () => {
+    const repo = makeRepo();
+    const text = repo.read("src/math.test.ts").replace(/\nit\("adds negatives"[\s\S]*$/, "\n");
+    repo.write("src/math.test.ts", text);
+    const result = runCli(repo.dir, ["--only", "floor"]);
+    expect(result.code, debug(result)).toBe(1);
+    const f = result.report?.findings[0];
+    expect(f).toMatchObject({ file: "src/math.test.ts", line: 8, rule: "removed-tests" });
+    expect(f?.message).toContain("2 at base, 1 now");
+    expect(f?.message).toContain("'adds negatives'");
+  });
+
+  it("a renamed test with all its tests is fine", () => {
+    const repo = makeRepo();
+    repo.write("src/sum.test.ts", repo.read("src/math.test.ts"));
+    repo.remove("src/math.test.ts");
+    const result = runCli(repo.dir, ["--only", "floor"]);
+    expect(result.code, debug(result)).toBe(0);
+  });
+});
+
+describe("floor: loosened configuration", () => {
+  it("a lint rule turned off → exit 1 at the rule's line", () => {
+    const repo = makeRepo();
+    repo.write(
+      "eslint.config.js",
+      repo.read("eslint.config.js").replace('"no-console": "error"', '"no-console": "off"'),
+    );
+    const result = runCli(repo.dir, ["--only", "floor"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings[0]).toMatchObject({
+      file: "eslint.config.js",
+      line: 3,
+      rule: "loosened-config",
+    });
+    expect(result.report?.findings[0]?.message).toContain("'no-console' turned off");
+  });
+
+  it("tsconfig strict turned off → exit 1 at the flag", () => {
+    const repo = makeRepo();
+    repo.write(
+      "tsconfig.json",
+      repo.read("tsconfig.json").replace('"strict": true', '"strict": false'),
+    );
+    const result = runCli(repo.dir, ["--only", "floor"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(locations(result)).toContain("tsconfig.json:6");
+    expect(result.report?.findings.map((f) => f.message)).toContain(
+      "compiler flag 'strict' turned off",
+    );
+  });
+
+  it("a coverage threshold lowered → exit 1", () => {
+    const repo = makeRepo();
+    repo.write("vitest.config.ts", repo.read("vitest.config.ts").replace("lines: 50", "lines: 10"));
+    const result = runCli(repo.dir, ["--only", "floor"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings[0]).toMatchObject({ file: "vitest.config.ts", line: 4 });
+    expect(result.report?.findings[0]?.message).toContain("'lines' lowered from 50 to 10");
+  });
+
+  it("the ESLint suppressions file grown → exit 1", () => {
+    const repo = makeRepo({
+      "eslint-suppressions.json": '{ "src/a.ts": { "no-console": { "count": 1 } } }\n',
+    });
+    repo.write("eslint-suppressions.json", '{ "src/a.ts": { "no-console": { "count": 3 } } }\n');
+    const result = runCli(repo.dir, ["--only", "floor"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings[0]?.message).toContain("grew from 1 to 3");
+  });
+
+  it("a gates threshold raised in the change → exit 1 at the key, and the base's threshold still judges", () => {
+    const repo = makeRepo({ ".verify/gates.yaml": "crap_threshold: 20\n" });
+    repo.write(".verify/gates.yaml", "# looser\ncrap_threshold: 50\n");
+    const result = runCli(repo.dir, ["--only", "floor"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings[0]).toMatchObject({
+      file: ".verify/gates.yaml",
+      line: 2,
+      rule: "loosened-config",
+    });
+    expect(result.report?.findings[0]?.message).toBe("crap_threshold raised from 20 to 50");
+  });
+
+  it("a stricter config is fine", () => {
+    const repo = makeRepo({ ".verify/gates.yaml": "crap_threshold: 20\n" });
+    repo.write(".verify/gates.yaml", "crap_threshold: 10\n");
+    repo.write(
+      "eslint.config.js",
+      repo
+        .read("eslint.config.js")
+        .replace('"no-console": "error"', '"no-console": "error", eqeqeq: "error"'),
+    );
+    const result = runCli(repo.dir, ["--only", "floor"]);
+    expect(result.code, debug(result)).toBe(0);
+  });
+});

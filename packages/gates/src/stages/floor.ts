@@ -1,0 +1,147 @@
+import type { GateFinding } from "@agent-verify/contract";
+import { finding, outcome, type GatesContext, type Stage } from "../context.js";
+import { isPresent, type FileChange } from "../diff/change.js";
+import { showFile } from "../diff/git.js";
+import { mapOldLine } from "../diff/unified-diff.js";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import {
+  grownSuppressions,
+  isCoverageConfig,
+  isEslintConfig,
+  isSuppressionsFile,
+  isTsconfig,
+  loosenedEslint,
+  loosenedGates,
+  loosenedTsconfig,
+  loweredCoverage,
+} from "./floor-config.js";
+import { FLOOR_PATTERNS, isScriptFile, isTestFile } from "./floor-patterns.js";
+import { regexTestDefinitions, testDefinitions, type TestDefinition } from "./test-count.js";
+
+function markerFindings(file: FileChange): GateFinding[] {
+  const patterns = FLOOR_PATTERNS.filter((p) => p.applies(file.path));
+  if (patterns.length === 0) return [];
+  const out: GateFinding[] = [];
+  for (const [line, text] of file.added) {
+    for (const p of patterns) {
+      const match = p.pattern.exec(text);
+      if (!match) continue;
+      out.push(
+        finding("floor", file.path, line, p.rule, `new ${p.what}: ${match[0].trim()}`, p.hint),
+      );
+      break;
+    }
+  }
+  return out;
+}
+
+async function definitions(path: string, text: string): Promise<TestDefinition[]> {
+  return isScriptFile(path) ? testDefinitions(path, text) : regexTestDefinitions(text);
+}
+
+async function fewerTests(
+  ctx: GatesContext,
+  file: FileChange,
+  working: string,
+): Promise<GateFinding[]> {
+  const basePath = file.oldPath ?? file.path;
+  const base = await showFile(ctx.root, ctx.change.mergeBase, basePath);
+  if (base === undefined) return [];
+  const before = await definitions(basePath, base);
+  const after = await definitions(file.path, working);
+  if (after.length >= before.length) return [];
+  const remaining = new Set(after.map((t) => t.name));
+  const removed = before.filter((t) => !remaining.has(t.name));
+  const first = removed[0] ?? before[before.length - 1];
+  const line = first ? mapOldLine(file.hunks, first.line) : 1;
+  const names = removed.map((t) => `'${t.name}'`).join(", ");
+  const message = `fewer test definitions: ${before.length} at base, ${after.length} now${names ? ` (removed ${names})` : ""}`;
+  return [
+    finding(
+      "floor",
+      file.path,
+      line,
+      "removed-tests",
+      message,
+      "keep the tests; fix the code they check",
+    ),
+  ];
+}
+
+/** A deleted test file whose tests all live on in new test files was moved, not deleted (untracked files have no rename). */
+async function movedElsewhere(ctx: GatesContext, file: FileChange): Promise<boolean> {
+  const basePath = file.oldPath ?? file.path;
+  const base = await showFile(ctx.root, ctx.change.mergeBase, basePath);
+  if (base === undefined) return false;
+  const wanted = (await definitions(basePath, base)).map((t) => t.name);
+  const fresh = ctx.change.files.filter(
+    (f) => (f.status === "untracked" || f.status === "added") && isTestFile(f.path),
+  );
+  const names: string[] = [];
+  for (const f of fresh)
+    names.push(
+      ...(await definitions(f.path, await readFile(join(ctx.root, f.path), "utf8"))).map(
+        (t) => t.name,
+      ),
+    );
+  return (
+    fresh.length > 0 &&
+    wanted.every((name) => {
+      const index = names.indexOf(name);
+      if (index >= 0) names.splice(index, 1);
+      return index >= 0;
+    })
+  );
+}
+
+type ConfigCheck = (path: string, base: string, working: string) => GateFinding[];
+const CONFIG_CHECKS: Array<[(path: string) => boolean, ConfigCheck]> = [
+  [isEslintConfig, loosenedEslint],
+  [isTsconfig, loosenedTsconfig],
+  [isCoverageConfig, loweredCoverage],
+  [isSuppressionsFile, grownSuppressions],
+];
+
+async function fileFindings(ctx: GatesContext, file: FileChange): Promise<GateFinding[]> {
+  const out = markerFindings(file);
+  const wasTest = isTestFile(file.oldPath ?? file.path);
+  if (!isPresent(file) || (file.status === "renamed" && wasTest && !isTestFile(file.path))) {
+    if (wasTest && !(await movedElsewhere(ctx, file))) {
+      const what = isPresent(file)
+        ? `renamed to ${file.path}, which is not a test file`
+        : "deleted";
+      out.push(
+        finding(
+          "floor",
+          file.oldPath ?? file.path,
+          null,
+          "deleted-test",
+          `test file ${what}`,
+          "keep the test file",
+        ),
+      );
+    }
+    return out;
+  }
+  const checks = CONFIG_CHECKS.filter(([applies]) => applies(file.path));
+  const needsText =
+    (wasTest && file.status !== "untracked" && file.status !== "added") || checks.length > 0;
+  if (!needsText) return out;
+  const working = await readFile(join(ctx.root, file.path), "utf8");
+  if (wasTest && (file.status === "modified" || file.status === "renamed"))
+    out.push(...(await fewerTests(ctx, file, working)));
+  if (checks.length > 0) {
+    const base = (await showFile(ctx.root, ctx.change.mergeBase, file.oldPath ?? file.path)) ?? "";
+    for (const [, check] of checks) out.push(...check(file.path, base, working));
+  }
+  return out;
+}
+
+/** Stage 0: the change must not lower the bar (suppressions, skipped or removed tests, loosened config). */
+export const floor: Stage = async (ctx) => {
+  const findings: GateFinding[] = [];
+  for (const file of ctx.change.files) findings.push(...(await fileFindings(ctx, file)));
+  findings.push(...loosenedGates(ctx.configs.base, ctx.configs.working, ctx.configs.workingText));
+  return outcome(findings);
+};

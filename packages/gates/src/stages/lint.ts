@@ -1,0 +1,22 @@
+import { isPresent } from "../diff/change.js";
+import type { Stage } from "../context.js";
+import { ESLINT_ARGS, eslintFindings } from "../tools/eslint.js";
+import { runTool } from "../tools/run-tool.js";
+import { isScriptFile } from "./floor-patterns.js";
+import { runToolStage } from "./tool-stage.js";
+
+/** Stage 4: eslint on the changed files; findings count when they are new against the base. */
+export const lint: Stage = (ctx) =>
+  runToolStage(ctx, {
+    stage: "lint",
+    toolStage: "lint",
+    hint: "fix the lint error (do not disable the rule)",
+    files: (c) =>
+      c.change.files.filter((f) => isPresent(f) && isScriptFile(f.path)).map((f) => f.path),
+    run: async (dir, command, files) =>
+      eslintFindings(
+        command,
+        await runTool(dir, command, [...ESLINT_ARGS, "--", ...(files ?? [])], "lint", ctx.env),
+        dir,
+      ),
+  });

@@ -1,0 +1,62 @@
+import type { GateFinding } from "@agent-verify/contract";
+import { finding, outcome, skip, type Stage } from "../context.js";
+import type { FileChange } from "../diff/change.js";
+import type { CoverageMap } from "../tools/vitest.js";
+
+/** Share of the added lines that carry a statement and ran, or undefined when none carries one. */
+export function changedLineCoverage(
+  files: readonly FileChange[],
+  coverage: CoverageMap,
+): number | undefined {
+  let coverable = 0;
+  let covered = 0;
+  for (const file of files) {
+    const entry = coverage.get(file.path);
+    if (!entry) continue;
+    const hitByLine = new Map<number, boolean>();
+    for (const [id, range] of Object.entries(entry.statementMap)) {
+      const line = range.start.line;
+      hitByLine.set(line, (hitByLine.get(line) ?? false) || (entry.s[id] ?? 0) > 0);
+    }
+    for (const line of file.added.keys()) {
+      const hit = hitByLine.get(line);
+      if (hit === undefined) continue;
+      coverable += 1;
+      if (hit) covered += 1;
+    }
+  }
+  return coverable === 0 ? undefined : (100 * covered) / coverable;
+}
+
+/** Stage 6: the tests pass, with coverage produced; optionally a minimum coverage of the changed lines. */
+export const tests: Stage = async (ctx) => {
+  const run = await ctx.testRun();
+  if (!run) return skip("no test command");
+  const findings: GateFinding[] = run.findings.map((f) =>
+    finding(
+      "tests",
+      f.file,
+      f.line,
+      f.rule,
+      f.message,
+      "make the test pass by fixing the code, not the test",
+    ),
+  );
+  const min = ctx.config.coverage.changed_lines_min;
+  const percent =
+    min === undefined ? undefined : changedLineCoverage(ctx.change.files, run.coverage);
+  if (min !== undefined && percent !== undefined && percent < min) {
+    const message = `changed lines ${percent.toFixed(1)}% covered, below coverage.changed_lines_min ${min}%`;
+    findings.push(
+      finding(
+        "tests",
+        null,
+        null,
+        "changed-lines-coverage",
+        message,
+        "add tests for the changed lines",
+      ),
+    );
+  }
+  return outcome(findings);
+};

@@ -1,0 +1,24 @@
+import type { Stage } from "../context.js";
+import { isScriptFile } from "./floor-patterns.js";
+import { runTool } from "../tools/run-tool.js";
+import { tscFindings } from "../tools/tsc.js";
+import { runToolStage } from "./tool-stage.js";
+import { skip } from "../context.js";
+
+/** Stage 3: tsc on the project; type errors count when they are new against the base. */
+export const typecheck: Stage = async (ctx) => {
+  const relevant = ctx.change.files.some((f) => isScriptFile(f.path) || f.path.endsWith(".json"));
+  if (!relevant) return skip("no TypeScript, JavaScript or JSON file changed");
+  return runToolStage(ctx, {
+    stage: "typecheck",
+    toolStage: "typecheck",
+    hint: "fix the type error",
+    files: () => undefined,
+    run: async (dir, command) =>
+      tscFindings(
+        command,
+        await runTool(dir, command, ["--pretty", "false"], "typecheck", ctx.env),
+        dir,
+      ),
+  });
+};

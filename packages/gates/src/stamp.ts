@@ -1,0 +1,58 @@
+import { createHash } from "node:crypto";
+import { readFile, writeFile, mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { GatesConfig, StampInputs } from "@agent-verify/contract";
+import type { Change } from "./diff/change.js";
+import { NODE_TOOLS, packageVersion } from "./tools/command.js";
+
+export const STAMP_PATH = ".verify/green";
+const LOCKFILES = ["pnpm-lock.yaml", "package-lock.json", "yarn.lock", "bun.lockb", "bun.lock"];
+
+const sha = (text: string | Buffer) => createHash("sha256").update(text).digest("hex");
+
+async function lockfileHash(root: string): Promise<string> {
+  for (const name of LOCKFILES) {
+    const content = await readFile(join(root, name)).catch(() => undefined);
+    if (content) return `${name}:${sha(content)}`;
+  }
+  return "none";
+}
+
+export interface StampParts {
+  root: string;
+  version: string;
+  working: GatesConfig;
+  base: GatesConfig;
+  settings: Record<string, unknown>;
+  change: Change;
+}
+
+/** Everything that decides the verdict; any change to one of them means a new run. */
+export async function stampInputs(parts: StampParts): Promise<StampInputs> {
+  const tools: Record<string, string> = {};
+  for (const name of [...Object.values(NODE_TOOLS), "@vitest/coverage-istanbul"])
+    tools[name] = packageVersion(parts.root, name);
+  return {
+    gates_version: parts.version,
+    config_working: sha(JSON.stringify(parts.working)),
+    config_base: sha(JSON.stringify(parts.base)),
+    settings: JSON.stringify(parts.settings),
+    merge_base: parts.change.mergeBase,
+    files: Object.fromEntries(parts.change.files.map((f) => [f.path, f.contentHash])),
+    lockfile: await lockfileHash(parts.root),
+    node: process.version,
+    tools,
+  };
+}
+
+export const stampHash = (inputs: StampInputs) => sha(JSON.stringify(inputs));
+
+export async function readStamp(root: string): Promise<string | undefined> {
+  const text = await readFile(join(root, STAMP_PATH), "utf8").catch(() => undefined);
+  return text?.trim();
+}
+
+export async function writeStamp(root: string, hash: string): Promise<void> {
+  await mkdir(join(root, ".verify"), { recursive: true });
+  await writeFile(join(root, STAMP_PATH), `${hash}\n`);
+}

@@ -1,0 +1,50 @@
+import type { GateFinding, GatesReport } from "@agent-verify/contract";
+
+export const MAX_SUMMARY_LINES = 40;
+
+const WORD: Record<GatesReport["status"], string> = {
+  pass: "PASS",
+  fail: "FAIL: a gate failed, fix the code",
+  needs_human: "NEEDS HUMAN: the judge's answer did not parse, a person must review",
+  error: "SETUP ERROR: fix the setup or .verify/gates.yaml, not the code",
+};
+
+function where(f: GateFinding): string {
+  if (f.file === null) return "(change)";
+  return f.line === null ? f.file : `${f.file}:${f.line}`;
+}
+
+/** At most 40 lines: the verdict, then what to fix first, each with file:line and a hint. */
+export function renderSummary(report: GatesReport): string {
+  const lines: string[] = [];
+  if (report.already_verified) {
+    lines.push(`verify-gates: PASS (already verified: nothing changed since the last green run)`);
+    return `${lines.join("\n")}\n`;
+  }
+  lines.push(`verify-gates: ${WORD[report.status]} (exit ${report.exit_code})`);
+  if (report.error) {
+    lines.push(`error: ${report.error.message}`);
+    if (report.error.hint) lines.push(`hint: ${report.error.hint}`);
+  }
+  const stageLine = report.stages.map((s) => `${s.stage} ${s.status}`).join(", ");
+  if (stageLine) lines.push(`stages: ${stageLine}`);
+  for (const stage of report.stages.filter((s) => s.status === "error")) {
+    lines.push(`error in ${stage.stage}: ${stage.reason ?? ""}`);
+    if (stage.hint) lines.push(`  hint: ${stage.hint}`);
+  }
+  const room = MAX_SUMMARY_LINES - lines.length - 2;
+  const shown = report.findings.slice(0, Math.max(0, Math.floor(room / 2)));
+  if (shown.length > 0)
+    lines.push(
+      `fix first (${report.findings.length} finding${report.findings.length === 1 ? "" : "s"}):`,
+    );
+  for (const f of shown) {
+    lines.push(`- ${where(f)} [${f.stage}/${f.rule}] ${f.message}`);
+    if (f.hint) lines.push(`    hint: ${f.hint}`);
+  }
+  if (report.findings.length > shown.length)
+    lines.push(`… ${report.findings.length - shown.length} more in .verify/gates.json`);
+  if (report.status === "pass")
+    lines.push(report.stamp?.written ? "stamp written: .verify/green" : "no stamp written");
+  return `${lines.slice(0, MAX_SUMMARY_LINES).join("\n")}\n`;
+}

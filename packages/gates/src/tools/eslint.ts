@@ -1,0 +1,46 @@
+import type { ExecResult } from "../exec.js";
+import type { ToolCommand } from "./command.js";
+import { repoPath, toolFailed, type RawFinding } from "./run-tool.js";
+
+interface EslintMessage {
+  ruleId: string | null;
+  severity: number;
+  message: string;
+  line?: number;
+  fatal?: boolean;
+}
+
+interface EslintFileResult {
+  filePath: string;
+  messages: EslintMessage[];
+}
+
+export const ESLINT_ARGS = ["-f", "json", "--no-warn-ignored"];
+
+/** ESLint exits 1 for lint errors and 2 for a broken config or crash; only the JSON decides. */
+export function eslintFindings(
+  command: ToolCommand,
+  result: ExecResult,
+  dir: string,
+): RawFinding[] {
+  if (result.exitCode === 2) throw toolFailed("lint", command, result, "could not lint");
+  let parsed: EslintFileResult[];
+  try {
+    parsed = JSON.parse(result.stdout) as EslintFileResult[];
+  } catch {
+    throw toolFailed("lint", command, result, "printed no JSON report");
+  }
+  const findings: RawFinding[] = [];
+  for (const file of parsed) {
+    for (const message of file.messages) {
+      if (message.severity < 2) continue;
+      findings.push({
+        file: repoPath(dir, file.filePath),
+        line: message.line ?? null,
+        rule: message.ruleId ?? (message.fatal ? "parse-error" : "eslint"),
+        message: message.message,
+      });
+    }
+  }
+  return findings;
+}

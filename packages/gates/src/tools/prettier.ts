@@ -1,0 +1,47 @@
+import type { ExecResult } from "../exec.js";
+import type { ToolCommand } from "./command.js";
+import { repoPath, toolFailed, type RawFinding } from "./run-tool.js";
+
+export const PRETTIER_ARGS = [
+  "--list-different",
+  "--ignore-unknown",
+  "--no-error-on-unmatched-pattern",
+];
+
+const SYNTAX = /^\[error\] (.+?): (SyntaxError: .*?)(?: \((\d+):\d+\))?$/;
+
+/** `prettier --list-different`: exit 1 lists unformatted files; exit 2 is a syntax error or a broken setup. */
+export function prettierFindings(
+  command: ToolCommand,
+  result: ExecResult,
+  dir: string,
+): RawFinding[] {
+  const findings: RawFinding[] = [];
+  for (const line of result.stderr.split("\n")) {
+    const match = SYNTAX.exec(line.trim());
+    if (match) {
+      const [, file = "", message = "", row] = match;
+      findings.push({
+        file: repoPath(dir, file),
+        line: row ? Number(row) : null,
+        rule: "syntax",
+        message,
+      });
+    }
+  }
+  if (result.exitCode === 2 && findings.length === 0)
+    throw toolFailed("format", command, result, "could not check formatting");
+  if (result.exitCode !== 0 && result.exitCode !== 1 && result.exitCode !== 2) {
+    throw toolFailed("format", command, result, "crashed");
+  }
+  for (const file of result.stdout.split("\n")) {
+    if (file.trim() === "") continue;
+    findings.push({
+      file: repoPath(dir, file.trim()),
+      line: null,
+      rule: "prettier",
+      message: "not formatted",
+    });
+  }
+  return findings;
+}

@@ -1,0 +1,132 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { GatesError, GatesErrorCode } from "../errors.js";
+import type { ExecResult } from "../exec.js";
+import type { ToolCommand } from "./command.js";
+import { repoPath, toolFailed, type RawFinding } from "./run-tool.js";
+
+export interface IstanbulFileCoverage {
+  path: string;
+  statementMap: Record<
+    string,
+    { start: { line: number; column: number }; end: { line: number; column: number } }
+  >;
+  s: Record<string, number>;
+}
+/** coverage-final.json, keyed by repository-relative path. */
+export type CoverageMap = Map<string, IstanbulFileCoverage>;
+
+export interface TestRun {
+  findings: RawFinding[];
+  totalTests: number;
+  coverage: CoverageMap;
+}
+
+export function vitestArgs(outDir: string): string[] {
+  return [
+    "--reporter=json",
+    `--outputFile=${join(outDir, "vitest.json")}`,
+    "--includeTaskLocation",
+    "--coverage.enabled",
+    "--coverage.provider=istanbul",
+    "--coverage.reporter=json",
+    "--coverage.reportOnFailure",
+    `--coverage.reportsDirectory=${join(outDir, "coverage")}`,
+  ];
+}
+
+interface JsonReport {
+  numTotalTests: number;
+  testResults: Array<{
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: Array<{
+      fullName: string;
+      status: string;
+      failureMessages?: string[];
+      location?: { line: number; column: number } | null;
+    }>;
+  }>;
+}
+
+const firstLine = (text: string | undefined) =>
+  (text ?? "")
+    .split("\n")
+    .find((line) => line.trim() !== "")
+    ?.trim() ?? "";
+
+function failedTests(report: JsonReport, dir: string): RawFinding[] {
+  const findings: RawFinding[] = [];
+  for (const file of report.testResults) {
+    const path = repoPath(dir, file.name);
+    const failed = file.assertionResults.filter((test) => test.status === "failed");
+    for (const test of failed) {
+      const reason = firstLine(test.failureMessages?.[0]);
+      findings.push({
+        file: path,
+        line: test.location?.line ?? null,
+        rule: "test-failed",
+        message: `${test.fullName}: ${reason}`,
+      });
+    }
+    if (file.status === "failed" && failed.length === 0) {
+      findings.push({
+        file: path,
+        line: null,
+        rule: "suite-failed",
+        message: firstLine(file.message) || "test file failed",
+      });
+    }
+  }
+  return findings;
+}
+
+function readCoverage(outDir: string, dir: string): CoverageMap {
+  const file = join(outDir, "coverage", "coverage-final.json");
+  if (!existsSync(file)) {
+    throw new GatesError(
+      GatesErrorCode.NoCoverage,
+      "tests: coverage was not produced (no coverage-final.json)",
+      {
+        hint: "install @vitest/coverage-istanbul matching your vitest version",
+      },
+    );
+  }
+  const raw = JSON.parse(readFileSync(file, "utf8")) as Record<string, IstanbulFileCoverage>;
+  return new Map(Object.values(raw).map((entry) => [repoPath(dir, entry.path), entry]));
+}
+
+/** vitest exits 1 for failing tests and for a broken setup alike: the JSON report and coverage decide. */
+export function readTestRun(
+  command: ToolCommand,
+  result: ExecResult,
+  outDir: string,
+  dir: string,
+): TestRun {
+  const reportFile = join(outDir, "vitest.json");
+  if (!existsSync(reportFile))
+    throw toolFailed("tests", command, result, "produced no JSON report");
+  const report = JSON.parse(readFileSync(reportFile, "utf8")) as JsonReport;
+  const findings = failedTests(report, dir);
+  if (report.numTotalTests === 0 && findings.length === 0) {
+    throw new GatesError(GatesErrorCode.NoTests, `tests: '${command.text}' found no tests`, {
+      hint: "add tests, or set commands.test in .verify/gates.yaml",
+    });
+  }
+  if (result.exitCode !== 0 && findings.length === 0) {
+    const why = firstLine(
+      result.stderr
+        .split("\n")
+        .filter((line) => /error|threshold/i.test(line))
+        .join("\n"),
+    );
+    findings.push({
+      file: null,
+      line: null,
+      rule: "vitest-exit",
+      message: `vitest exited ${result.exitCode}: ${why || "no failing test reported"}`,
+    });
+  }
+  return { findings, totalTests: report.numTotalTests, coverage: readCoverage(outDir, dir) };
+}
