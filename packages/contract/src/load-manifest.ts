@@ -1,12 +1,8 @@
-import { join } from "node:path";
+import { MANIFEST_PATH, manifestPath } from "./constants.js";
 import { ManifestSchema, type Manifest } from "./manifest.js";
 import { parseYamlConfig, readYamlConfig } from "./yaml-config.js";
 
-export const MANIFEST_PATH = join(".verify", "workflows.yaml");
-
-export function manifestPath(dir: string): string {
-  return join(dir, MANIFEST_PATH);
-}
+export { MANIFEST_PATH, manifestPath };
 
 /** Load and validate `<dir>/.verify/workflows.yaml`; throws ConfigError with file:line and field. */
 export function loadManifest(dir: string): Manifest {

@@ -38,8 +38,7 @@ export const RUN_STATUSES = ["pass", "fail", "error"] as const;
 export const RunStatusSchema = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
-/** Exit code of a runner for each status; contract 3 requires they agree. */
-export const EXIT_CODE_BY_STATUS: Record<RunStatus, number> = { pass: 0, fail: 1, error: 2 };
+export { EXIT_CODE_BY_STATUS } from "./constants.js";
 
 /** Machine-readable cause of an `error` (or `fail`) result; grows by adding values. */
 export const RUN_ERROR_CODES = [

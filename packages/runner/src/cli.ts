@@ -1,4 +1,5 @@
-import { EXIT_CODE_BY_STATUS, type RunResult } from "@agent-verify/contract";
+import { EXIT_CODE_BY_STATUS } from "@agent-verify/contract/constants";
+import type { RunResult } from "@agent-verify/contract";
 import { emitJson, redirectStdoutToStderr } from "./output.js";
 import { messageOf } from "./errors.js";
 import { parseArgs, usage, type ParsedArgs } from "./parse-args.js";

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { FlowListSchema, RunResultSchema } from "@agent-verify/contract";
@@ -89,6 +89,30 @@ describe("verify-runner CLI", () => {
     expect(existsSync(project.browserLog)).toBe(false);
     expect(run.stderr).not.toMatch(/Serving|listening/i);
     expect(processesWithMarker(marker)).toEqual([]);
+  });
+
+  it("--list sees every change to the manifest (its validation cache is keyed by content)", async () => {
+    const manifestFile = join(project.dir, ".verify", "workflows.yaml");
+    const original = readFileSync(manifestFile, "utf8");
+    try {
+      writeFileSync(
+        manifestFile,
+        original.replace("description: declared without a module", "description: changed"),
+      );
+      const changed = await runRunner(["--list"], { cwd: project.dir, env });
+      expect(
+        FlowListSchema.parse(changed.json).flows.find((flow) => flow.name === "declared-only")
+          ?.description,
+      ).toBe("changed");
+      writeFileSync(manifestFile, `${original}\n    timeout_s: 0\n`);
+      const broken = await runRunner(["--list"], { cwd: project.dir, env });
+      expect(broken.exitCode).toBe(2);
+      expect(broken.stderr).toMatch(
+        /workflows\.yaml:\d+: flows\[5\]\.timeout_s: expected a positive number/,
+      );
+    } finally {
+      writeFileSync(manifestFile, original);
+    }
   });
 
   it("--list --steps shows declared step names", async () => {
