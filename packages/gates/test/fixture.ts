@@ -47,6 +47,8 @@ const FILES: Record<string, string> = {
         strict: true,
         noEmit: true,
         types: [],
+        lib: ["ES2022"],
+        skipLibCheck: true,
       },
       include: ["src"],
     },

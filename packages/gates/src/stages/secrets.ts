@@ -72,8 +72,15 @@ export const secrets: Stage = async (ctx) => {
   if (files.length === 0) return outcome([]);
   const hits = await secretlintHits(ctx.root, files);
   for (const file of files) {
-    for (const hit of entropyHits(file.added))
-      hits.push({ file: file.path, line: hit.line, rule: "keyword-entropy", secret: hit.secret });
+    for (const hit of entropyHits(file.added)) {
+      // One secret, one finding: secretlint's precise rule wins over the generic one.
+      const known = hits.some(
+        (h) =>
+          h.file === file.path && (h.secret.includes(hit.secret) || hit.secret.includes(h.secret)),
+      );
+      if (!known)
+        hits.push({ file: file.path, line: hit.line, rule: "keyword-entropy", secret: hit.secret });
+    }
   }
   const allowed = isAllowed(ctx);
   const seen = new Set<string>();

@@ -1,0 +1,75 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { debug, makeRepo, runCli } from "../test/fixture.js";
+
+const spyLines = (file: string) =>
+  existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
+
+describe("a clean change, the stamp and the fast path", () => {
+  it("runs every tool, exits 0 with a stamp; a rerun touches no tool; one byte changed runs again", () => {
+    const repo = makeRepo();
+    const spy = join(mkdtempSync(join(tmpdir(), "gates-spy-")), "tools.log");
+    writeFileSync(spy, "");
+    repo.write(
+      "src/math.ts",
+      repo.read("src/math.ts") +
+        "\nexport function twice(a: number): number {\n  return add(a, a);\n}\n",
+    );
+    repo.write(
+      "src/math.test.ts",
+      repo.read("src/math.test.ts") +
+        'it("twice", async () => {\n  const { twice } = await import("./math.js");\n  expect(twice(2)).toBe(4);\n});\n',
+    );
+
+    const first = runCli(repo.dir, [], { GATES_SPY_LOG: spy });
+    expect(first.code, debug(first)).toBe(0);
+    expect(first.report?.status).toBe("pass");
+    expect(first.report?.stages.map((s) => `${s.stage}:${s.status}`)).toEqual([
+      "floor:pass",
+      "scope:pass",
+      "secrets:pass",
+      "typecheck:pass",
+      "lint:pass",
+      "format:pass",
+      "tests:pass",
+      "crap:pass",
+      "judge:skip",
+    ]);
+    expect(existsSync(join(repo.dir, ".verify", "green"))).toBe(true);
+    const ran = spyLines(spy).map((line) => line.split(" ")[0]);
+    expect(ran).toEqual(["tsc", "eslint", "prettier", "vitest"]);
+
+    const second = runCli(repo.dir, [], { GATES_SPY_LOG: spy });
+    expect(second.code, debug(second)).toBe(0);
+    expect(second.stdout).toContain("already verified");
+    expect(spyLines(spy)).toHaveLength(4);
+
+    repo.write(
+      "src/math.ts",
+      repo.read("src/math.ts").replace("return add(a, a);", "return add(a, a) ;"),
+    );
+    const third = runCli(repo.dir, ["--only", "format"], { GATES_SPY_LOG: spy });
+    expect(third.stdout).not.toContain("already verified");
+    expect(third.code, debug(third)).toBe(1);
+    expect(
+      spyLines(spy)
+        .slice(4)
+        .map((line) => line.split(" ")[0])[0],
+    ).toBe("prettier");
+    expect(third.report?.findings[0]).toMatchObject({
+      stage: "format",
+      file: "src/math.ts",
+      rule: "prettier",
+    });
+  });
+
+  it("a changed setting (--only) is a different stamp", () => {
+    const repo = makeRepo();
+    repo.write("src/math.ts", repo.read("src/math.ts") + "export const two = 2;\n");
+    expect(runCli(repo.dir, ["--only", "floor"]).code).toBe(0);
+    expect(runCli(repo.dir, ["--only", "floor"]).stdout).toContain("already verified");
+    expect(runCli(repo.dir, ["--only", "floor,scope"]).stdout).not.toContain("already verified");
+  });
+});
