@@ -15,6 +15,20 @@ export const EXIT_CODE_BY_STATUS: Record<CliStatus, number> = {
   usage: 2,
 };
 
+/** Operators (and tests) may shorten or lengthen the supervision graces. */
+function graces(env: NodeJS.ProcessEnv): { timeoutGraceMs?: number; killGraceMs?: number } {
+  const read = (name: string) => {
+    const value = env[name];
+    return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+  };
+  const out: { timeoutGraceMs?: number; killGraceMs?: number } = {};
+  const timeoutGraceMs = read("VERIFY_TIMEOUT_GRACE_MS");
+  const killGraceMs = read("VERIFY_KILL_GRACE_MS");
+  if (timeoutGraceMs !== undefined) out.timeoutGraceMs = timeoutGraceMs;
+  if (killGraceMs !== undefined) out.killGraceMs = killGraceMs;
+  return out;
+}
+
 function table(rows: string[][]): string {
   const widths =
     rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? "").length))) ?? [];
@@ -60,6 +74,7 @@ async function execute(
         jobs: args.jobs,
         progress: api.stderrProgress(),
         signal,
+        ...graces(process.env),
       });
       writeStdout(args.json ? JSON.stringify(report, null, 2) : api.formatSummary(report));
       return api.verdictOf(report);
@@ -72,6 +87,7 @@ async function execute(
         jobs: args.jobs,
         progress: api.stderrProgress(),
         signal,
+        ...graces(process.env),
       });
       if (args.json) writeStdout(JSON.stringify(result, null, 2));
       else {

@@ -21,6 +21,9 @@ export interface BdTrackerOptions {
   killGraceMs?: number | undefined;
 }
 
+const CLOSE_HINT =
+  "resolve the blockers bd names (bd dep list <id>), then run verify-manager issue again; the flows passed";
+
 /** Calls to one tracker are serialised across every BdTracker in this process. */
 const queue = new SerialQueue();
 
@@ -109,7 +112,7 @@ export class BdTracker implements Tracker {
     return ["bd", ...args.map((a) => (/^[\w./:=@-]+$/.test(a) ? a : JSON.stringify(a)))].join(" ");
   }
 
-  private async call(args: readonly string[]): Promise<BdCallResult> {
+  private async call(args: readonly string[], failureHint?: string): Promise<BdCallResult> {
     const result = await queue.run(this.trackerKey, () =>
       execBd({
         bin: this.bin,
@@ -148,7 +151,7 @@ export class BdTracker implements Tracker {
         ManagerErrorCode.BdFailed,
         `${command} failed (${how}): ${errorText(result)}`,
         {
-          hint: "check BEADS_DIR / the folder bd runs in, and the issue id",
+          hint: failureHint ?? "check BEADS_DIR / the folder bd runs in, and the issue id",
         },
       );
     }
@@ -214,7 +217,7 @@ export class BdTracker implements Tracker {
 
   async close(id: string, reason: string): Promise<void> {
     const args = ["close", id, "--reason", reason, "--json"];
-    const result = await this.call(args);
+    const result = await this.call(args, CLOSE_HINT);
     const value = parseJson(result.stdout);
     const closed = Array.isArray(value) ? value.map((v) => BdIssueInputSchema.safeParse(v)) : [];
     const mine = closed.find((entry) => entry.success && entry.data.id === id);
@@ -224,7 +227,7 @@ export class BdTracker implements Tracker {
         ManagerErrorCode.BdFailed,
         `${this.describe(args)} did not close '${id}': ${errorText(result)}`,
         {
-          hint: "resolve the blockers bd names (bd dep list), then run verify-manager issue again",
+          hint: CLOSE_HINT,
         },
       );
     }

@@ -23,6 +23,7 @@ const result = (status, extra = {}) => ({
 const stubborn = (detached) => spawn(process.execPath, ["-e", "process.on('SIGTERM',()=>{});setInterval(()=>{},1000)", "--", marker], { stdio: "ignore", detached });
 const hang = () => setInterval(() => {}, 1000);
 process.stderr.write("runner starting " + arg + "\n");
+if (process.env.FAULT_RUN_LOG && arg !== "--list") (await import("node:fs")).appendFileSync(process.env.FAULT_RUN_LOG, arg + "\n");
 switch (arg) {
   case "--list": out({ schema_version: 1, flows: FLOWS }); break;
   case "pass": out(result("pass")); break;
@@ -44,6 +45,7 @@ switch (arg) {
   case "stubborn-grandchild": stubborn(false); hang(); break;
   case "escapee": stubborn(true).unref(); hang(); break;
   case "leaves-grandchild": stubborn(false).unref(); out(result("pass")); break;
+  case "leak": process.stderr.write("using token " + process.env.LEAKY_API_TOKEN + "\n"); out({ ...result("fail"), error: "login rejected token " + process.env.LEAKY_API_TOKEN }); process.exitCode = 1; break;
   case "wrong-shape": out({ flow: arg, ok: true }); break;
   case "no-browser": out({ ...result("fail"), status: "error", steps: [], error: "no browser found", error_code: "no_browser" }); process.exitCode = 2; break;
   case "runner-timeout": out({ ...result("fail"), error: "step 'check-cart' timed out after 1000 ms", error_code: "timeout" }); process.exitCode = 1; break;
@@ -70,6 +72,7 @@ export const FAULT_FLOWS = [
   "no-browser",
   "runner-timeout",
   "term-reports",
+  "leak",
   "unimplemented",
 ] as const;
 
@@ -95,7 +98,12 @@ export function makeFaultProject(options: FaultProjectOptions = {}): FaultProjec
     name,
     description: `fault ${name}`,
     timeout_s: timeout,
-    tags: name.includes("pass") ? ["smoke", "happy"] : ["fault"],
+    tags:
+      name === "pass" || name === "slow-pass"
+        ? ["smoke", "happy"]
+        : name === "fail"
+          ? ["smoke"]
+          : ["fault"],
     implemented: name !== "unimplemented",
   }));
   writeFileSync(join(dir, "runner.mjs"), RUNNER_SOURCE.replace("__FLOWS__", JSON.stringify(flows)));

@@ -1,0 +1,266 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FlowListInputSchema, RunReportSchema } from "@agent-verify/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../test/helpers/cli.js";
+import { makeFaultProject, type FaultProject } from "../test/helpers/fault-runner.js";
+import { processesWithMarker } from "../test/helpers/processes.js";
+
+let project: FaultProject;
+const scratch: string[] = [];
+
+beforeAll(() => {
+  project = makeFaultProject({ timeoutS: 1 });
+});
+afterAll(() => {
+  rmSync(project.dir, { recursive: true, force: true });
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+function projectWithManifest(yaml: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "vm-manifest-"));
+  scratch.push(dir);
+  mkdirSync(join(dir, ".verify"));
+  writeFileSync(join(dir, ".verify", "workflows.yaml"), yaml);
+  return dir;
+}
+
+describe("verify-manager list", () => {
+  it("prints the runner's flows as a table, or as contract-2 JSON", async () => {
+    const table = await runCli(["list", "--dir", project.dir]);
+    expect(table.code).toBe(0);
+    expect(table.stdout.split("\n")[0]).toMatch(
+      /^FLOW\s+IMPLEMENTED\s+TIMEOUT\s+TAGS\s+DESCRIPTION$/,
+    );
+    expect(table.stdout).toMatch(/^unimplemented\s+no\s+1s\s+fault/m);
+    const json = await runCli(["list", "--json", "--dir", project.dir]);
+    expect(json.code).toBe(0);
+    const parsed = FlowListInputSchema.parse(JSON.parse(json.stdout));
+    expect(parsed.flows.map((f) => f.name)).toContain("hang");
+  });
+
+  it("a missing manifest is one line and exit 2", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vm-empty-"));
+    scratch.push(dir);
+    const result = await runCli(["list", "--dir", dir]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.split("\n")[0]).toBe(
+      `verify-manager: no manifest: ${dir}/.verify/workflows.yaml not found`,
+    );
+  });
+
+  it("a runner whose --list is broken is a setup error (exit 2)", async () => {
+    const dir = projectWithManifest(
+      'version: 1\nrunner_command: "echo not-json {flow}"\nflows: []\n',
+    );
+    const result = await runCli(["run", "--all", "--dir", dir]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("did not print one JSON object");
+    const print = `node -e 'console.log(JSON.stringify({ flows: [{ name: 1 }] }))' -- {flow}`;
+    const wrong = projectWithManifest(
+      `version: 1\nrunner_command: ${JSON.stringify(print)}\nflows: []\n`,
+    );
+    const shape = await runCli(["list", "--dir", wrong]);
+    expect(shape.code).toBe(2);
+    expect(shape.stderr).toContain("not contract 2: flows.0.name");
+  });
+});
+
+describe("malformed manifests: exit 2 with file, line and field named", () => {
+  const ok = 'runner_command: "node r.mjs {flow}"\n';
+  const cases: Array<[string, string, RegExp]> = [
+    ["version missing", `${ok}flows: []\n`, /workflows\.yaml:\d+: version: is required/],
+    ["wrong version", `version: 2\n${ok}flows: []\n`, /:1: version: expected 1/],
+    ["runner_command missing", "version: 1\nflows: []\n", /runner_command: is required/],
+    [
+      "runner_command without {flow}",
+      'version: 1\nrunner_command: "node r.mjs"\nflows: []\n',
+      /:2: runner_command: must contain \{flow\}/,
+    ],
+    ["flows not a list", `version: 1\n${ok}flows: nope\n`, /:3: flows: expected a list of flows/],
+    [
+      "bad flow name",
+      `version: 1\n${ok}flows:\n  - name: "Bad Name"\n`,
+      /:4: flows\[0\]\.name: expected a name matching/,
+    ],
+    [
+      "duplicate flow",
+      `version: 1\n${ok}flows:\n  - name: a\n  - name: a\n`,
+      /:5: flows\[1\]\.name: duplicate flow name 'a'/,
+    ],
+    [
+      "negative timeout",
+      `version: 1\n${ok}flows:\n  - name: a\n    timeout_s: -5\n`,
+      /:5: flows\[0\]\.timeout_s: expected a positive number/,
+    ],
+    ["unknown key", `version: 1\n${ok}flows: []\ncolour: blue\n`, /:4: colour: unknown key/],
+    [
+      "unknown flow key",
+      `version: 1\n${ok}flows:\n  - name: a\n    tag: [x]\n`,
+      /:5: flows\[0\]\.tag: unknown key/,
+    ],
+    [
+      "bad base_url",
+      `version: 1\n${ok}base_url: ftp://x\nflows: []\n`,
+      /:3: base_url: expected an http\(s\) URL/,
+    ],
+    [
+      "web_server without command",
+      `version: 1\n${ok}web_server:\n  url: http://127.0.0.1:1/\nflows: []\n`,
+      /web_server\.command: is required/,
+    ],
+    ["invalid YAML", `version: 1\n${ok}flows: [a\n`, /invalid YAML/],
+    ["not a mapping", "- just\n- a list\n", /expected a YAML mapping at the top level/],
+    [
+      "tags not strings",
+      `version: 1\n${ok}flows:\n  - name: a\n    tags: [""]\n`,
+      /flows\[0\]\.tags\[0\]: expected a non-empty tag/,
+    ],
+  ];
+  it.each(cases)("%s", async (_label, yaml, expected) => {
+    const dir = projectWithManifest(yaml);
+    const result = await runCli(["run", "--all", "--dir", dir]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    const first = result.stderr.split("\n")[0] ?? "";
+    expect(first).toMatch(/^verify-manager: .*workflows\.yaml/);
+    expect(first).toMatch(expected);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe("verify-manager run", () => {
+  it("exit 0 when every flow passes; progress on stderr, summary on stdout", async () => {
+    const result = await runCli(["run", "pass", "slow-pass", "--dir", project.dir]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^start pass\nend pass pass \(\d+ ms\)$/m);
+    expect(result.stdout).toMatch(/2\/2 flows passed\n$/);
+  });
+
+  it("exit 1 with a validated JSON report when a flow fails", async () => {
+    const result = await runCli(["run", "pass", "fail", "--json", "--dir", project.dir]);
+    expect(result.code).toBe(1);
+    const report = RunReportSchema.parse(JSON.parse(result.stdout));
+    expect(report.passed).toBe(false);
+    expect(report.outcomes.map((o) => [o.flow, o.outcome, o.failing_step])).toEqual([
+      ["pass", "pass", null],
+      ["fail", "fail", "check-cart"],
+    ]);
+  });
+
+  it("exit 2 when only setup outcomes (unknown, not implemented) failed", async () => {
+    const result = await runCli([
+      "run",
+      "pass",
+      "nope",
+      "unimplemented",
+      "--json",
+      "--dir",
+      project.dir,
+    ]);
+    expect(result.code).toBe(2);
+    const report = RunReportSchema.parse(JSON.parse(result.stdout));
+    expect(report.outcomes.map((o) => o.outcome)).toEqual([
+      "pass",
+      "unknown_flow",
+      "not_implemented",
+    ]);
+  });
+
+  it("selects by tag: comma = AND, repeated = OR", async () => {
+    const and = await runCli(["run", "--tag", "smoke,happy", "--json", "--dir", project.dir]);
+    expect(RunReportSchema.parse(JSON.parse(and.stdout)).outcomes.map((o) => o.flow)).toEqual([
+      "pass",
+      "slow-pass",
+    ]);
+    const or = await runCli([
+      "run",
+      "--tag",
+      "happy",
+      "--tag",
+      "smoke",
+      "--json",
+      "--dir",
+      project.dir,
+    ]);
+    expect(RunReportSchema.parse(JSON.parse(or.stdout)).outcomes.map((o) => o.flow)).toEqual([
+      "pass",
+      "slow-pass",
+      "fail",
+    ]);
+  });
+
+  it("--jobs 2 gives the same outcomes as --jobs 1, and leaves no process behind", async () => {
+    const flows = [
+      "pass",
+      "fail",
+      "hang",
+      "crash",
+      "garbage",
+      "two-objects",
+      "exit1-pass",
+      "wrong-shape",
+      "no-browser",
+      "nope",
+    ];
+    const run = async (jobs: string) => {
+      const result = await runCli([
+        "run",
+        ...flows,
+        "--jobs",
+        jobs,
+        "--json",
+        "--dir",
+        project.dir,
+      ]);
+      expect(result.code).toBe(1);
+      return RunReportSchema.parse(JSON.parse(result.stdout)).outcomes.map((o) => [
+        o.flow,
+        o.outcome,
+        o.failing_step,
+        o.error,
+      ]);
+    };
+    const [one, two] = await Promise.all([run("1"), run("2")]);
+    expect(two).toEqual(one);
+    expect(one.map((o) => o[1])).toEqual([
+      "pass",
+      "fail",
+      "timeout",
+      "crash",
+      "malformed",
+      "malformed",
+      "mismatch",
+      "malformed",
+      "setup_error",
+      "unknown_flow",
+    ]);
+    expect(processesWithMarker(project.marker)).toEqual([]);
+  });
+
+  it("SIGTERM to the manager stops its runs and leaves no process behind", async () => {
+    const { spawn } = await import("node:child_process");
+    const { BIN } = await import("../test/helpers/cli.js");
+    const child = spawn(
+      process.execPath,
+      [BIN, "run", "hang", "stubborn-grandchild", "--jobs", "2", "--json", "--dir", project.dir],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    await new Promise((r) => setTimeout(r, 700));
+    expect(processesWithMarker(project.marker).length).toBeGreaterThan(0);
+    child.kill("SIGTERM");
+    const code = await new Promise((r) => child.once("close", r));
+    expect(code).toBe(2);
+    expect(RunReportSchema.parse(JSON.parse(stdout)).outcomes.map((o) => o.outcome)).toEqual([
+      "setup_error",
+      "setup_error",
+    ]);
+    expect(processesWithMarker(project.marker)).toEqual([]);
+  });
+});

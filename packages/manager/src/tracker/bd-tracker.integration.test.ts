@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTracker, type TempTracker } from "../../test/helpers/bd.js";
+import { ManagerError } from "../errors.js";
+import { BdTracker } from "./bd-tracker.js";
+
+let tracker: TempTracker;
+let bd: BdTracker;
+
+beforeAll(() => {
+  tracker = makeTracker();
+  bd = new BdTracker({ cwd: tracker.root, env: tracker.env });
+});
+afterAll(() => tracker.cleanup());
+
+describe("BdTracker against the real bd", () => {
+  it("shows an issue with its description and comments, oldest first", async () => {
+    const id = tracker.create("shown", "Verify:\n- a\n");
+    tracker.bd(["comments", "add", id, "first"]);
+    tracker.bd(["comments", "add", id, "second"]);
+    const issue = await bd.show(id);
+    expect(issue).toMatchObject({
+      id,
+      title: "shown",
+      status: "open",
+      description: "Verify:\n- a\n",
+      closeReason: null,
+    });
+    expect(issue.comments.map((c) => [c.text, c.author])).toEqual([
+      ["first", "verify-test"],
+      ["second", "verify-test"],
+    ]);
+  });
+
+  it("posts text verbatim: a leading dash, backticks, shell syntax, 50 KiB", async () => {
+    const id = tracker.create("comments", "x");
+    const text = `-x --json $(id) \`id\` 'q' "dq"\n${"é".repeat(25_000)}`;
+    await bd.comment(id, text);
+    expect(tracker.comments(id).map((c) => c.text)).toEqual([text]);
+  });
+
+  it("serialises concurrent writes: every comment lands", async () => {
+    const id = tracker.create("busy", "x");
+    await Promise.all(Array.from({ length: 4 }, (_, i) => bd.comment(id, `c${i}`)));
+    expect(
+      tracker
+        .comments(id)
+        .map((c) => c.text)
+        .sort(),
+    ).toEqual(["c0", "c1", "c2", "c3"]);
+  });
+
+  it("closes with a reason", async () => {
+    const id = tracker.create("to close", "x");
+    await bd.close(id, "verified: a, b");
+    expect(tracker.showJson(id)).toMatchObject({
+      status: "closed",
+      close_reason: "verified: a, b",
+    });
+  });
+
+  it("turns every failure into a ManagerError naming the bd command", async () => {
+    await expect(bd.show("t-nope")).rejects.toMatchObject({
+      code: "bd_failed",
+      message: expect.stringMatching(/^bd show t-nope --json failed \(exit 1\): no issues found/),
+    });
+    await expect(bd.comment("t-nope", "x")).rejects.toBeInstanceOf(ManagerError);
+    await expect(bd.close("t-nope", "x")).rejects.toMatchObject({
+      message: expect.stringContaining("bd close t-nope"),
+    });
+    const missing = new BdTracker({ cwd: tracker.root, env: tracker.env, bin: "/nonexistent/bd" });
+    await expect(missing.show("t-1")).rejects.toMatchObject({ code: "bd_missing" });
+  });
+});

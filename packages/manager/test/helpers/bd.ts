@@ -1,0 +1,97 @@
+import { execFileSync } from "node:child_process";
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+
+/** The real bd: VERIFY_BD, else PATH. Tests fail (not skip) when it is missing. */
+export function bdBinary(): string {
+  const explicit = process.env.VERIFY_BD;
+  if (explicit) return explicit;
+  for (const folder of (process.env.PATH ?? "").split(delimiter)) {
+    const candidate = join(folder, "bd");
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // keep looking
+    }
+  }
+  throw new Error(
+    "bd not found: run scripts/install-bd.sh or set VERIFY_BD (these tests need the real bd)",
+  );
+}
+
+export interface TempTracker {
+  root: string;
+  /** Env for bd and for verify-manager: clean HOME, this tracker only, no telemetry. */
+  env: NodeJS.ProcessEnv;
+  bd(args: string[]): string;
+  create(title: string, description: string): string;
+  showJson(id: string): Record<string, unknown>;
+  comments(id: string): Array<{ text: string; author: string }>;
+  cleanup(): void;
+}
+
+function isolatedEnv(root: string, bin: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^(BD_|BEADS_)/.test(key)) env[key] = value;
+  }
+  return {
+    ...env,
+    HOME: join(root, "home"),
+    BEADS_DIR: join(root, ".beads"),
+    BEADS_ACTOR: "verify-test",
+    BD_EXPORT_AUTO: "false",
+    BD_DISABLE_METRICS: "1",
+    BD_NON_INTERACTIVE: "1",
+    BEADS_DOLT_AUTO_START: "0",
+    VERIFY_BD: bin,
+  };
+}
+
+/** A throwaway tracker in a temp folder (`bd init` with every side effect turned off). */
+export function makeTracker(): TempTracker {
+  const bin = bdBinary();
+  const root = mkdtempSync(join(tmpdir(), "vm-bd-"));
+  mkdirSync(join(root, "home"));
+  const env = isolatedEnv(root, bin);
+  const bd = (args: string[]) =>
+    execFileSync(bin, args, {
+      cwd: root,
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: 60_000,
+    });
+  bd([
+    "init",
+    "--prefix",
+    "t",
+    "--quiet",
+    "--non-interactive",
+    "--skip-hooks",
+    "--skip-agents",
+    "--stealth",
+  ]);
+  const tracker: TempTracker = {
+    root,
+    env,
+    bd,
+    create(title, description) {
+      return bd(["create", title, "--description", description, "--silent"]).trim();
+    },
+    showJson(id) {
+      const [issue] = JSON.parse(bd(["show", id, "--json"])) as Array<Record<string, unknown>>;
+      if (!issue) throw new Error(`bd show ${id} returned nothing`);
+      return issue;
+    },
+    comments(id) {
+      return JSON.parse(bd(["comments", id, "--json"])) as Array<{ text: string; author: string }>;
+    },
+    cleanup() {
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+  return tracker;
+}
