@@ -1,0 +1,58 @@
+// Shared helpers for the benchmarks: whole-command wall times, medians, ratios.
+import { spawnSync } from "node:child_process";
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Run a command once; returns wall ms. Fails loudly when the command fails. */
+export function timeCommand(command, args, options = {}) {
+  const started = performance.now();
+  const result = spawnSync(command, args, {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    ...options,
+  });
+  const ms = performance.now() - started;
+  const expected = options.expectExit ?? 0;
+  if (result.status !== expected) {
+    throw new Error(
+      `${command} ${args.join(" ")} exited ${result.status} (expected ${expected})\n${result.stderr}\n${result.stdout}`.slice(
+        0,
+        4000,
+      ),
+    );
+  }
+  return ms;
+}
+
+/**
+ * Time each named command `runs` times, interleaved round-robin so that machine
+ * noise hits every candidate alike; one warm-up round is discarded.
+ */
+export function compare(candidates, runs) {
+  const times = Object.fromEntries(Object.keys(candidates).map((name) => [name, []]));
+  for (let round = -1; round < runs; round++) {
+    for (const [name, run] of Object.entries(candidates)) {
+      const ms = run();
+      if (round >= 0) times[name].push(ms);
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(times).map(([name, list]) => [
+      name,
+      { median_ms: Math.round(median(list)), runs_ms: list.map(Math.round) },
+    ]),
+  );
+}
+
+export function ratio(a, b) {
+  return Math.round((a / b) * 100) / 100;
+}
+
+export function printTable(title, rows) {
+  console.log(`\n${title}`);
+  for (const [name, value] of Object.entries(rows)) console.log(`  ${name.padEnd(40)} ${value}`);
+}

@@ -1,0 +1,28 @@
+// @playwright/test running the checkout flow's equivalent spec, for bench/runner-bench.mjs.
+import { defineConfig } from "@playwright/test";
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "checkout.spec.ts",
+  workers: 1,
+  retries: 0,
+  reporter: "json",
+  use: {
+    browserName: "chromium",
+    baseURL: process.env.VERIFY_BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.VERIFY_BROWSER_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+});

@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FlowListSchema, RunResultSchema } from "@agent-verify/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT, freePort, runRunner } from "./helpers.js";
+
+// The repo's own .verify flows against the real demo shop. The DEMO_BUG → step
+// mapping is the one documented at the top of .verify/workflows.yaml.
+const BUGS = [
+  {
+    bug: "cart-count",
+    flow: "checkout-happy-path",
+    step: "assert-cart-count-1",
+    error: /Expected: "1"/,
+    notRun: 4,
+  },
+  {
+    bug: "cart-count",
+    flow: "add-remove-cart",
+    step: "assert-cart-count-1",
+    error: /Expected: "1"/,
+    notRun: 6,
+  },
+  {
+    bug: "checkout-empty-email",
+    flow: "checkout-validation-errors",
+    step: "assert-email-error",
+    error: /expect/,
+    notRun: 3,
+  },
+  {
+    bug: "login-always-fails",
+    flow: "login",
+    step: "assert-logged-in",
+    error: /expect/,
+    notRun: 0,
+  },
+];
+
+interface Shop {
+  url: string;
+  process: ChildProcess;
+}
+
+async function startShop(bug?: string): Promise<Shop> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(REPO_ROOT, "apps/demo-shop/dist/server.js")], {
+    env: { ...process.env, PORT: String(port), DEMO_BUG: bug ?? "" },
+    stdio: ["ignore", "ignore", "ignore"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return { url, process: child };
+    } catch {
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+  throw new Error(`demo shop did not start on ${url}`);
+}
+
+function stopShop(shop: Shop): Promise<void> {
+  return new Promise((done) => {
+    if (shop.process.exitCode !== null) return done();
+    shop.process.once("exit", () => done());
+    shop.process.kill("SIGTERM");
+  });
+}
+
+const artifacts = mkdtempSync(join(tmpdir(), "demo-flows-artifacts-"));
+
+describe("the repo's flows against the demo shop", () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await startShop();
+  });
+  afterAll(() => stopShop(shop));
+
+  it("every listed flow is implemented and passes", async () => {
+    const list = FlowListSchema.parse((await runRunner(["--list"], { cwd: REPO_ROOT })).json);
+    expect(list.flows.map((flow) => flow.name)).toEqual(
+      expect.arrayContaining([
+        "checkout-happy-path",
+        "login",
+        "add-remove-cart",
+        "checkout-validation-errors",
+        "order-history",
+        "api-health",
+      ]),
+    );
+    for (const flow of list.flows) {
+      expect(flow.implemented, flow.name).toBe(true);
+      const run = await runRunner([flow.name], {
+        cwd: REPO_ROOT,
+        env: { VERIFY_BASE_URL: shop.url, VERIFY_ARTIFACTS_DIR: artifacts },
+      });
+      const result = RunResultSchema.parse(run.json);
+      expect({
+        flow: flow.name,
+        status: result.status,
+        failing: result.steps.find((step) => step.status !== "pass"),
+      }).toEqual({
+        flow: flow.name,
+        status: "pass",
+        failing: undefined,
+      });
+      expect(run.exitCode).toBe(0);
+    }
+  });
+});
+
+describe.each(BUGS)("DEMO_BUG=$bug", ({ bug, flow, step, error, notRun }) => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await startShop(bug);
+  });
+  afterAll(() => stopShop(shop));
+
+  it(`fails ${flow} at ${step} with evidence`, async () => {
+    const run = await runRunner([flow], {
+      cwd: REPO_ROOT,
+      env: { VERIFY_BASE_URL: shop.url, VERIFY_ARTIFACTS_DIR: artifacts },
+    });
+    expect(run.exitCode).toBe(1);
+    const result = RunResultSchema.parse(run.json);
+    expect(result.status).toBe("fail");
+    const index = result.steps.findIndex((candidate) => candidate.status === "fail");
+    expect(result.steps[index]?.name).toBe(step);
+    expect(result.steps[index]?.error).toMatch(error);
+    expect(result.steps.slice(0, index).every((candidate) => candidate.status === "pass")).toBe(
+      true,
+    );
+    const later = result.steps.slice(index + 1);
+    expect(later.map((candidate) => candidate.status)).toEqual(Array(notRun).fill("not_run"));
+    const png = readFileSync(result.artifacts.screenshot ?? "");
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect(png.length).toBeGreaterThan(1000);
+    expect(result.artifacts.url_at_failure).toContain(shop.url);
+    const context = readFileSync(result.artifacts.error_context ?? "", "utf8");
+    expect(context).toContain(`Failing step: \`${step}\``);
+    expect(context).toContain("## Page snapshot (ARIA)");
+  });
+});
