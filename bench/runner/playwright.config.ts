@@ -1,9 +1,12 @@
 // @playwright/test running the checkout flow's equivalent spec, for bench/runner-bench.mjs.
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 export default defineConfig({
   testDir: ".",
   testMatch: "checkout.spec.ts",
+  outputDir: join(tmpdir(), "agent-verify-bench-test-results"),
   workers: 1,
   retries: 0,
   reporter: "json",
