@@ -252,8 +252,17 @@ describe("verify-manager run", () => {
     );
     let stdout = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    await new Promise((r) => setTimeout(r, 700));
-    expect(processesWithMarker(project.marker).length).toBeGreaterThan(0);
+    // Wait until both runs are up, the grandchild that ignores SIGTERM included.
+    const deadline = Date.now() + 15_000;
+    const isUp = () => {
+      const procs = processesWithMarker(project.marker);
+      return (
+        procs.some((p) => p.includes(" hang ")) &&
+        procs.some((p) => p.includes("process.on('SIGTERM'"))
+      );
+    };
+    while (!isUp() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(isUp()).toBe(true);
     child.kill("SIGTERM");
     const code = await new Promise((r) => child.once("close", r));
     expect(code).toBe(2);

@@ -1,0 +1,80 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { IssueCommentReportSchema } from "@agent-verify/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTracker, type TempTracker } from "../../test/helpers/bd.js";
+import { runCli } from "../../test/helpers/cli.js";
+import { REPO_ROOT, startDemoShop, type DemoShop } from "../../test/helpers/demo-shop.js";
+
+// Real runner, real demo shop, real Chromium, real bd: three browser runs in all.
+let tracker: TempTracker;
+let healthy: DemoShop;
+let buggy: DemoShop;
+let artifacts: string;
+
+beforeAll(async () => {
+  tracker = makeTracker();
+  artifacts = mkdtempSync(join(tmpdir(), "vm-e2e-artifacts-"));
+  [healthy, buggy] = await Promise.all([startDemoShop(), startDemoShop("cart-count")]);
+});
+afterAll(async () => {
+  await Promise.all([healthy?.stop(), buggy?.stop()]);
+  tracker?.cleanup();
+  rmSync(artifacts, { recursive: true, force: true });
+});
+
+const verify = (id: string, shop: DemoShop) =>
+  runCli(["issue", id, "--dir", REPO_ROOT], {
+    env: { ...tracker.env, VERIFY_BASE_URL: shop.url, VERIFY_ARTIFACTS_DIR: artifacts },
+  });
+
+describe("verify-manager issue end to end (runner + demo shop + Chromium + bd)", () => {
+  it("closes an issue whose flows pass; the read-back names the flows", async () => {
+    const id = tracker.create(
+      "Checkout works",
+      "Customers can buy a mug.\n\n## Verify\n\n- `checkout-happy-path`\n- `api-health`\n",
+    );
+    const result = await verify(id, healthy);
+    expect(result.stderr).toMatch(/end checkout-happy-path pass/);
+    expect(result.code).toBe(0);
+    expect(tracker.showJson(id)).toMatchObject({
+      status: "closed",
+      close_reason: "verified: checkout-happy-path, api-health",
+    });
+  });
+
+  it("with DEMO_BUG=cart-count: a comment naming the step, error and a real screenshot; then 'still failing (2)'", async () => {
+    const id = tracker.create("Cart badge", "Verify:\n- checkout-happy-path\n");
+    const first = await verify(id, buggy);
+    expect(first.code).toBe(1);
+    const [comment] = tracker.comments(id);
+    const text = comment?.text ?? "";
+    expect(text.split("\n")[0]).toMatch(
+      /^verify-manager: 1 of 1 flows failed: checkout-happy-path: fail at step 'assert-cart-count-1': /,
+    );
+    const block = /```json\n([\s\S]*?)\n```/.exec(text)?.[1] ?? "";
+    const report = IssueCommentReportSchema.parse(JSON.parse(block));
+    const outcome = report.outcomes[0];
+    expect(outcome).toMatchObject({
+      flow: "checkout-happy-path",
+      outcome: "fail",
+      failing_step: "assert-cart-count-1",
+    });
+    expect(outcome?.error).toContain('Expected: "1"');
+    expect(outcome?.screenshot).toMatch(/\.png$/);
+    expect(existsSync(outcome?.screenshot ?? "")).toBe(true);
+    expect(existsSync(outcome?.error_context ?? "")).toBe(true);
+    expect(outcome?.url_at_failure).toContain(buggy.url);
+    expect(tracker.showJson(id).status).toBe("open");
+
+    const second = await verify(id, buggy);
+    expect(second.code).toBe(1);
+    const comments = tracker.comments(id);
+    expect(comments).toHaveLength(2);
+    expect(comments[1]?.text).toMatch(
+      /^verify-manager: still failing \(2\): 1 of 1 flows failed: checkout-happy-path: fail at step 'assert-cart-count-1'/,
+    );
+    expect(tracker.showJson(id).status).toBe("open");
+  });
+});
