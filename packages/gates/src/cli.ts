@@ -68,6 +68,7 @@ function program(result: { value?: ParsedArgs }, output: string[]): Command {
     )
     .option("--json", "print the JSON report instead of the summary", false)
     .option("--only <stages>", "run only these stages, comma-separated", parseOnly)
+    .enablePositionalOptions()
     .exitOverride()
     .configureOutput({
       writeOut: (text) => output.push(text),

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { EXIT_CODE, parseArgs } from "./cli.js";
+
+describe("parseArgs", () => {
+  it("reads the run options", () => {
+    expect(
+      parseArgs([
+        "--base",
+        "origin/main",
+        "--mode",
+        "post-commit",
+        "--json",
+        "--only",
+        "floor, secrets,test",
+      ]),
+    ).toEqual({
+      command: "run",
+      base: "origin/main",
+      mode: "post-commit",
+      json: true,
+      only: ["floor", "secrets", "tests"],
+    });
+    expect(parseArgs([])).toEqual({
+      command: "run",
+      base: undefined,
+      mode: undefined,
+      json: false,
+      only: undefined,
+    });
+  });
+
+  it("reads the deliverable subcommand", () => {
+    expect(parseArgs(["deliverable", "docs/a.md", "--min-lines", "20", "--json"])).toEqual({
+      command: "deliverable",
+      file: "docs/a.md",
+      minLines: 20,
+      json: true,
+    });
+    expect(parseArgs(["deliverable", "a.md"])).toMatchObject({ minLines: 10, json: false });
+  });
+
+  it("turns bad input into a usage error, never a throw", () => {
+    expect(parseArgs(["--only", "floor,nope"])).toEqual({
+      command: "usage-error",
+      message: expect.stringContaining("unknown stage 'nope'"),
+    });
+    expect(parseArgs(["--mode", "sometimes"])).toMatchObject({ command: "usage-error" });
+    expect(parseArgs(["--frobnicate"])).toMatchObject({
+      command: "usage-error",
+      message: expect.stringContaining("--frobnicate"),
+    });
+    expect(parseArgs(["deliverable", "a.md", "--min-lines", "x"])).toMatchObject({
+      command: "usage-error",
+    });
+  });
+
+  it("prints help and version without running anything", () => {
+    const help = parseArgs(["--help"]);
+    expect(help).toMatchObject({ command: "print" });
+    expect(help.command === "print" && help.text).toContain("--only <stages>");
+    expect(parseArgs(["--version"])).toMatchObject({
+      command: "print",
+      text: expect.stringMatching(/^\d+\.\d+\.\d+/),
+    });
+  });
+
+  it("maps statuses to exit codes once", () => {
+    expect(EXIT_CODE).toEqual({ pass: 0, fail: 1, needs_human: 1, error: 2, usage: 2 });
+  });
+});

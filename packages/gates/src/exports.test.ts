@@ -1,0 +1,15 @@
+import { expect, it } from "vitest";
+import * as api from "./index.js";
+
+it("pins the public exports", () => {
+  expect(Object.keys(api).sort()).toEqual([
+    "GatesError",
+    "GatesErrorCode",
+    "InternalError",
+    "MAX_SUMMARY_LINES",
+    "VERSION",
+    "checkDeliverable",
+    "renderSummary",
+    "runGates",
+  ]);
+});
