@@ -1,6 +1,7 @@
 import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import { clientScript } from "./assets/client-script.js";
+import { ICON_SVG } from "./assets/icon.js";
 import { STYLES } from "./assets/styles.js";
 import { DEFAULT_HOST, DEFAULT_PORT, type BugName } from "./config.js";
 import { BodyError } from "./http/body.js";
@@ -33,7 +34,8 @@ function buildRouter(state: ShopState): Router<RequestContext> {
   const script = clientScript({ staleBadgeId: state.bugs.has("cart-count") });
   router
     .add("GET", "/assets/app.js", (ctx) => sendAsset(ctx.res, "text/javascript", script))
-    .add("GET", "/assets/app.css", (ctx) => sendAsset(ctx.res, "text/css", STYLES));
+    .add("GET", "/assets/app.css", (ctx) => sendAsset(ctx.res, "text/css", STYLES))
+    .add("GET", "/assets/icon.svg", (ctx) => sendAsset(ctx.res, "image/svg+xml", ICON_SVG));
   addApiRoutes(router);
   addPageRoutes(router);
   addCheckoutRoutes(router);

@@ -22,9 +22,20 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Console errors and 4xx/5xx responses seen by the page, e.g. a missing favicon. */
+const problems = new WeakMap<Page, string[]>();
+
 async function openPage(baseURL: string, javaScriptEnabled = true): Promise<Page> {
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
   const page = await context.newPage();
+  const seen: string[] = [];
+  problems.set(page, seen);
+  page.on("console", (message) => {
+    if (message.type() === "error") seen.push(message.text());
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) seen.push(`${response.status()} ${response.url()}`);
+  });
   await page.goto("/");
   return page;
 }
@@ -50,6 +61,7 @@ describe("add to cart in the browser", () => {
     expect(await page.getByTestId("cart-count").textContent()).toBe("1");
     expect(await page.getByRole("link", { name: "Cart (1)" }).count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe("/");
+    expect(problems.get(page)).toEqual([]);
     await page.context().close();
   });
 

@@ -39,6 +39,8 @@ describe("catalog and product pages", () => {
     expect(await script.text()).toContain('document.getElementById("cart-count")');
     const styles = await client().request("/assets/app.css");
     expect(styles.headers.get("content-type")).toBe("text/css; charset=utf-8");
+    const icon = await client().request("/assets/icon.svg");
+    expect(icon.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     const page = await client().request("/");
     expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
   });

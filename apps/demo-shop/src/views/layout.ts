@@ -26,6 +26,7 @@ export function layout(data: LayoutData, content: SafeHtml): string {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${data.title} — Demo Shop</title>
+        <link rel="icon" href="/assets/icon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/app.css" />
         <script src="/assets/app.js" defer></script>
       </head>
