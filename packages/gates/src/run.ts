@@ -105,6 +105,14 @@ function wanted(
   return undefined;
 }
 
+const skipped = (stage: GateStage, reason: string): StageResult => ({
+  stage,
+  status: "skip",
+  duration_ms: 0,
+  findings: [],
+  reason,
+});
+
 interface Setup {
   root: string;
   ctx: GatesContext;
@@ -203,18 +211,18 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
       progress("gates: already verified (stamp matches), nothing ran");
       return { report, summary: renderSummary(report) };
     }
-    for (const [name, stage] of STAGES) {
+    // Stages up to crap are independent: run them side by side (wall time), report them in order.
+    const early = STAGES.filter(([name]) => name !== "judge" && name !== "git-clean");
+    const pending = early.map(([name, stage]) => {
+      const why = wanted(ctx, name, options.only);
+      return why === undefined ? runStage(ctx, name, stage) : Promise.resolve(skipped(name, why));
+    });
+    for (const result of await Promise.all(pending)) ctx.results.push(result);
+    for (const [name, stage] of STAGES.filter(([n]) => n === "judge" || n === "git-clean")) {
       const why = wanted(ctx, name, options.only);
       if (why === undefined) ctx.results.push(await runStage(ctx, name, stage));
-      else if (!(name === "git-clean" && ctx.mode !== "post-commit")) {
-        ctx.results.push({
-          stage: name,
-          status: "skip",
-          duration_ms: 0,
-          findings: [],
-          reason: why,
-        });
-      }
+      else if (name !== "git-clean" || ctx.mode === "post-commit")
+        ctx.results.push(skipped(name, why));
     }
     parts.stages = ctx.results;
   } catch (error) {

@@ -40,15 +40,26 @@ export const crap: Stage = async (ctx) => {
       !f.path.endsWith(".d.ts"),
   );
   if (files.length === 0) return skip("no changed source functions");
+  // Parse while the tests run: the coverage is only needed for the touched functions.
+  const touched = await Promise.all(
+    files.map(async (file) => {
+      const text = await readFile(join(ctx.root, file.path), "utf8");
+      const added = [...file.added.keys()];
+      const functions = await functionComplexities(file.path, text);
+      return {
+        file,
+        functions: functions.filter((fn) =>
+          added.some((line) => line >= fn.start.line && line <= fn.end.line),
+        ),
+      };
+    }),
+  );
   const run = await ctx.testRun();
   if (!run) return skip("no test command, so no coverage");
   const threshold = ctx.config.crap_threshold;
   const findings: GateFinding[] = [];
-  for (const file of files) {
-    const text = await readFile(join(ctx.root, file.path), "utf8");
-    const added = [...file.added.keys()];
-    for (const fn of await functionComplexities(file.path, text)) {
-      if (!added.some((line) => line >= fn.start.line && line <= fn.end.line)) continue;
+  for (const { file, functions } of touched) {
+    for (const fn of functions) {
       const coverage = functionCoverage(fn, run.coverage.get(file.path));
       const score = crapScore(fn.complexity, coverage);
       if (score <= threshold) continue;
