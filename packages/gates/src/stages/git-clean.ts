@@ -7,11 +7,15 @@ import { git } from "../diff/git.js";
 export const gitClean: Stage = async (ctx) => {
   const isOwn = picomatch(OWN_OUTPUTS, { dot: true });
   const status = await git(ctx.root, ["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
-  const dirty = status
-    .split("\0")
-    .filter((entry) => entry.length > 3)
-    .map((entry) => entry.slice(3))
-    .filter((path) => !isOwn(path));
+  const entries = status.split("\0");
+  const dirty: string[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] ?? "";
+    if (entry.length <= 3) continue;
+    // A rename or copy is followed by its source path as a separate entry.
+    if (entry[0] === "R" || entry[0] === "C") i += 1;
+    if (!isOwn(entry.slice(3))) dirty.push(entry.slice(3));
+  }
   return outcome(
     dirty.map((path) =>
       finding(
