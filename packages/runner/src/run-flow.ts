@@ -32,6 +32,12 @@ export interface RunOptions {
 }
 
 const CAPTURE_BUDGET_MS = 5000;
+const MAX_ACTION_TIMEOUT_MS = 15_000;
+
+/** Half the flow's deadline, at most 15 s: long enough for slow pages, short enough to name the cause. */
+export function actionTimeoutMs(flowTimeoutMs: number): number {
+  return Math.min(MAX_ACTION_TIMEOUT_MS, Math.round(flowTimeoutMs / 2));
+}
 const INTERRUPTED_BUDGET_MS = 400;
 
 /** One run of one flow: setup, the flow under its deadline, evidence, teardown. */
@@ -105,7 +111,7 @@ export class FlowRun {
     try {
       const definition = await loadFlowModule(modulePath);
       this.declaredSteps = definition.steps;
-      await this.setUp(manifest, definition);
+      await this.setUp(manifest, definition, entry.timeout_s * 1000);
       return await this.execute(definition, entry.timeout_s * 1000, manifest);
     } catch (error) {
       if (this.interrupted) return this.emergencyResult();
@@ -126,7 +132,7 @@ export class FlowRun {
     return this.env.VERIFY_BASE_URL || manifest.base_url;
   }
 
-  private async setUp(manifest: Manifest, definition: Flow): Promise<void> {
+  private async setUp(manifest: Manifest, definition: Flow, timeoutMs: number): Promise<void> {
     const baseURL = this.baseURL(manifest);
     const used = usedFixtures(definition.run);
     const needsBrowser = used.has("page") || used.has("context") || used.has("browser");
@@ -140,7 +146,8 @@ export class FlowRun {
       );
     }
     if (this.interrupted) throw new FlowAbortedError("interrupted", "interrupted");
-    if (target) await this.session.open(target, manifest.browser, baseURL);
+    if (target)
+      await this.session.open(target, manifest.browser, baseURL, actionTimeoutMs(timeoutMs));
   }
 
   private async execute(

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { WebServer } from "@agent-verify/contract";
 import { RunnerError } from "./errors.js";
 
@@ -34,19 +35,22 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /**
- * Start the manifest's web server in its own process group (its output goes to our
- * stderr) and wait until its url answers. Stopping kills the whole group.
+ * Start the manifest's web server through web-server-guard.js, in its own process
+ * group (its output goes to our stderr), and wait until its url answers. Stopping
+ * kills the whole group; so does the guard when this process dies, however it dies.
  */
 export async function startWebServer(
   config: WebServer,
   dir: string,
   signal?: AbortSignal,
 ): Promise<StartedServer> {
-  const child = spawn(config.command, {
+  const guard = fileURLToPath(new URL("./web-server-guard.js", import.meta.url));
+  const child = spawn(process.execPath, [guard], {
     cwd: resolve(dir, config.cwd ?? "."),
-    shell: true,
     detached: true,
-    stdio: ["ignore", process.stderr, process.stderr],
+    env: { ...process.env, VERIFY_WEB_SERVER_COMMAND: config.command },
+    // stdin stays open for the guard's lifetime: if we die, it sees end-of-file.
+    stdio: ["pipe", process.stderr, process.stderr],
   });
   let exited = false;
   const exit = new Promise<void>((done) =>
@@ -63,7 +67,7 @@ export async function startWebServer(
     killNow: () => killGroup(child, "SIGKILL"),
     stop: async () => {
       killGroup(child, "SIGTERM");
-      const stopped = await Promise.race([exit.then(() => true), delay(1000).then(() => false)]);
+      const stopped = await Promise.race([exit.then(() => true), delay(1500).then(() => false)]);
       if (!stopped) killGroup(child, "SIGKILL");
       // The shell may exit before its children: sweep the group once more.
       killGroup(child, "SIGKILL");

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { RunResultSchema } from "@agent-verify/contract";
 import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -5,6 +6,7 @@ import { HEADLESS_ARGS } from "../src/browser/launch.js";
 import { fixtureProject, flowSource } from "./fixture-project.js";
 import {
   CHROMIUM,
+  RUNNER_BIN,
   freePort,
   isAlive,
   processesWithMarker,
@@ -59,6 +61,53 @@ describe("runner and its processes", () => {
     // The browser wrapper and the web server carried the marker in their environment.
     await new Promise((done) => setTimeout(done, 300));
     expect(processesWithMarker(marker).filter(isAlive)).toEqual([]);
+  });
+
+  it("a runner killed with SIGKILL still leaves no web server or browser behind", async () => {
+    const marker = uniqueMarker();
+    const project = fixtureProject({
+      port: await freePort(),
+      flows: { "hang-on-page": HANGS_ON_PAGE },
+      manifestFlows: "  - name: hang-on-page\n    timeout_s: 60",
+    });
+    const child = spawn(process.execPath, [RUNNER_BIN, "hang-on-page"], {
+      cwd: project.dir,
+      env: { ...process.env, [marker]: "1", VERIFY_BROWSER_PATH: CHROMIUM },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    await new Promise<void>((ready) => {
+      let seen = "";
+      child.stderr.on("data", (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (seen.includes("WAITING-ON-PAGE")) ready();
+      });
+    });
+    expect(processesWithMarker(marker).filter(isAlive).length).toBeGreaterThan(2);
+    child.kill("SIGKILL");
+    let left = processesWithMarker(marker).filter(isAlive);
+    for (let waited = 0; left.length > 0 && waited < 5000; waited += 100) {
+      await new Promise((done) => setTimeout(done, 100));
+      left = processesWithMarker(marker).filter(isAlive);
+    }
+    expect(left).toEqual([]);
+  });
+
+  it("bounds each action by half the flow's deadline (at most 15 s), so the cause is named", async () => {
+    const project = fixtureProject({
+      port: await freePort(),
+      flows: {
+        "missing-button": flowSource(
+          "missing-button",
+          `    await step("open", () => page.goto("/"));
+    await step("click-missing", () => page.getByRole("button", { name: "Not there" }).click());`,
+        ),
+      },
+      manifestFlows: "  - name: missing-button\n    timeout_s: 4",
+    });
+    const run = await runRunner(["missing-button"], { cwd: project.dir });
+    expect(run.exitCode).toBe(1);
+    expect(run.json.steps?.[1]).toMatchObject({ name: "click-missing", status: "fail" });
+    expect(String(run.json.steps?.[1]?.error)).toMatch(/Timeout 2000ms exceeded/);
   });
 
   it("runs a flow on a remote browser through VERIFY_BROWSER_WS_ENDPOINT", async () => {

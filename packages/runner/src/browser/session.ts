@@ -21,15 +21,21 @@ export class BrowserSession {
   private tracing = false;
   private browserPids: number[] = [];
 
+  /**
+   * `actionTimeoutMs` bounds each Playwright action and wait, so that a missing element
+   * fails with Playwright's own message well before the flow's deadline.
+   */
   async open(
     target: BrowserTarget,
     config: BrowserConfig | undefined,
     baseURL: string | undefined,
+    actionTimeoutMs: number,
   ): Promise<void> {
     const before = new Set(childPids());
     this.browser = await openBrowser(target, config);
     this.browserPids = childPids().filter((pid) => !before.has(pid));
     this.context = await this.browser.newContext(baseURL ? { baseURL } : {});
+    this.context.setDefaultTimeout(actionTimeoutMs);
     this.evidence.watch(this.context);
     await this.context.tracing.start({ screenshots: true, snapshots: true });
     this.tracing = true;
