@@ -47,11 +47,21 @@ async function execute(
   signal: AbortSignal,
 ): Promise<CliStatus> {
   const dir = resolve(args.dir);
+  // `--list` starts before zod and yaml load (they take as long as it does); see early-list.ts.
+  const early =
+    args.kind === "doctor"
+      ? null
+      : (await import("./flows/early-list.js")).startEarlyList(dir, process.env, signal);
   // Heavy modules load inside the action so `--help` stays fast.
   const api = await import("./index.js");
   switch (args.kind) {
     case "list": {
-      const flows = await api.listFlows(dir, api.readManifest(dir), { signal });
+      let flows;
+      try {
+        flows = await api.listFlows(dir, api.readManifest(dir), { signal, early });
+      } finally {
+        early?.cancel();
+      }
       if (args.json) writeStdout(JSON.stringify({ schema_version: 1, flows }, null, 2));
       else {
         const rows = flows.map((f) => [
@@ -74,6 +84,7 @@ async function execute(
         jobs: args.jobs,
         progress: api.stderrProgress(),
         signal,
+        early,
         ...graces(process.env),
       });
       writeStdout(args.json ? JSON.stringify(report, null, 2) : api.formatSummary(report));
@@ -87,6 +98,7 @@ async function execute(
         jobs: args.jobs,
         progress: api.stderrProgress(),
         signal,
+        early,
         ...graces(process.env),
       });
       if (args.json) writeStdout(JSON.stringify(result, null, 2));

@@ -1,6 +1,7 @@
 import { FlowListInputSchema, type FlowListInput, type Manifest } from "@agent-verify/contract";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
 import { runChild } from "../supervise/child.js";
+import { LIST_TIMEOUT_MS, type EarlyList } from "./early-list.js";
 import { substituteFlow } from "../supervise/shell-quote.js";
 
 export type ListedFlow = FlowListInput["flows"][number];
@@ -9,9 +10,9 @@ export interface ListOptions {
   env?: NodeJS.ProcessEnv | undefined;
   timeoutMs?: number | undefined;
   signal?: AbortSignal | undefined;
+  /** A `--list` already started from the raw manifest (see early-list.ts). */
+  early?: EarlyList | null | undefined;
 }
-
-const LIST_TIMEOUT_MS = 60_000;
 
 function failure(message: string, stderr: string): ManagerError {
   const tail = stderr.trim().split("\n").slice(-5).join("\n");
@@ -27,13 +28,17 @@ export async function listFlows(
   options: ListOptions = {},
 ): Promise<ListedFlow[]> {
   const command = substituteFlow(manifest.runner_command, "--list");
-  const child = await runChild({
-    command,
-    cwd: dir,
-    env: options.env,
-    timeoutMs: options.timeoutMs ?? LIST_TIMEOUT_MS,
-    signal: options.signal,
-  });
+  const early = options.early?.runnerCommand === manifest.runner_command ? options.early : null;
+  if (options.early && !early) options.early.cancel();
+  const child = early
+    ? await early.result
+    : await runChild({
+        command,
+        cwd: dir,
+        env: options.env,
+        timeoutMs: options.timeoutMs ?? LIST_TIMEOUT_MS,
+        signal: options.signal,
+      });
   const what = `runner --list (${command})`;
   if (child.terminationReason === "spawn_error")
     throw failure(`${what} could not start: ${child.spawnError}`, "");

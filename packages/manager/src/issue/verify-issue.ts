@@ -3,9 +3,11 @@ import {
   type FlowOutcome,
   type IssueCommentKind,
   type IssueVerification,
+  type Manifest,
   type RunReport,
 } from "@agent-verify/contract";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
+import type { EarlyList } from "../flows/early-list.js";
 import { listFlows, type ListedFlow } from "../flows/list.js";
 import { readManifest } from "../flows/manifest.js";
 import { admitFlow } from "../flows/select.js";
@@ -25,6 +27,8 @@ import { findVerifySections, requestedFlows } from "./verify-section.js";
 
 export interface VerifyIssueOptions extends SuperviseOptions {
   dir: string;
+  /** A `--list` the caller started before loading the contract (see early-list.ts). */
+  early?: EarlyList | null | undefined;
   id: string;
   dryRun?: boolean | undefined;
   tracker?: Tracker | undefined;
@@ -84,7 +88,7 @@ async function planVerification(
     );
   }
   let listed: ListedFlow[];
-  let manifest;
+  let manifest: Manifest;
   try {
     manifest = readManifest(options.dir);
     listed = await listFlows(options.dir, manifest, options);
@@ -141,6 +145,14 @@ async function confirmClosed(tracker: Tracker, id: string, reason: string): Prom
 
 /** `verify-manager issue`: run the flows an issue asks for, then close it or comment on it. */
 export async function verifyIssue(options: VerifyIssueOptions): Promise<IssueVerification> {
+  try {
+    return await verifyIssueOnce(options);
+  } finally {
+    options.early?.cancel();
+  }
+}
+
+async function verifyIssueOnce(options: VerifyIssueOptions): Promise<IssueVerification> {
   if (!ISSUE_ID.test(options.id)) {
     throw new ManagerError(
       ManagerErrorCode.UsageError,

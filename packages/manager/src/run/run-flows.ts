@@ -1,5 +1,6 @@
 import type { FlowOutcome, Manifest, RunReport } from "@agent-verify/contract";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
+import type { EarlyList } from "../flows/early-list.js";
 import { listFlows, type ListedFlow } from "../flows/list.js";
 import { readManifest } from "../flows/manifest.js";
 import { admitFlow, selectFlows, type Selection } from "../flows/select.js";
@@ -23,6 +24,8 @@ export interface SuperviseOptions {
 
 export interface RunOptions extends SuperviseOptions, Selection {
   dir: string;
+  /** A `--list` the caller started before loading the contract (see early-list.ts). */
+  early?: EarlyList | null | undefined;
 }
 
 export const DEFAULT_TIMEOUT_GRACE_MS = 5000;
@@ -62,8 +65,14 @@ export async function superviseFlows(
 
 /** `verify-manager run`: select flows, run them with bounded parallelism, build the report. */
 export async function runFlows(options: RunOptions): Promise<RunReport> {
-  const manifest = readManifest(options.dir);
-  const listed = await listFlows(options.dir, manifest, options);
+  let listed: ListedFlow[];
+  let manifest: Manifest;
+  try {
+    manifest = readManifest(options.dir);
+    listed = await listFlows(options.dir, manifest, options);
+  } finally {
+    options.early?.cancel();
+  }
   const names = selectFlows(listed, options);
   if (names.length === 0) {
     throw new ManagerError(ManagerErrorCode.NoFlowsSelected, "no flows selected", {

@@ -162,7 +162,8 @@ export function runChild(options: ChildOptions): Promise<ChildResult> {
           // Whatever the runner left behind (a server, a browser, a stuck grandchild) goes too.
           await stopRun(pid, killGraceMs, known);
         }
-        if (!isClosed) await Promise.race([closed, sleep(killGraceMs + 1000)]);
+        if (!isClosed)
+          await Promise.race([closed, sleep(killGraceMs + 1000, undefined, { ref: false })]);
         child.stdout.destroy();
         child.stderr.destroy();
         finish(null);
