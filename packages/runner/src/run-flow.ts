@@ -94,10 +94,14 @@ export class FlowRun {
     const entry = manifest.flows.find((candidate) => candidate.name === flow);
     if (!entry) {
       const known = manifest.flows.map((candidate) => candidate.name).join(", ") || "none";
+      const orphan = findFlowModule(flowsDir(dir, manifest), flow);
+      const why = orphan
+        ? `${orphan} exists but ${manifestPath(dir)} does not declare it: add it under flows:`
+        : `not declared in ${manifestPath(dir)} (known: ${known})`;
       return this.result({
         status: "error",
         errorCode: "unknown_flow",
-        error: `unknown flow '${flow}': not declared in ${manifestPath(dir)} (known: ${known})`,
+        error: `unknown flow '${flow}': ${why}`,
       });
     }
     const modulePath = findFlowModule(flowsDir(dir, manifest), flow);

@@ -191,6 +191,11 @@ describe("verify-runner CLI", () => {
     ["nope", "unknown_flow", /unknown flow 'nope'.*known: open-home/],
     ["declared-only", "not_implemented", /declared but not implemented/],
     [
+      "not-in-manifest",
+      "unknown_flow",
+      /not-in-manifest\.ts exists but .*workflows\.yaml does not declare it/,
+    ],
+    [
       "wrong-name",
       "flow_module_invalid",
       /name 'not-the-file-name' does not match the file name 'wrong-name'/,
