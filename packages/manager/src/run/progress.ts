@@ -8,8 +8,11 @@ export interface ProgressSink {
 export const silentProgress: ProgressSink = { start() {}, end() {} };
 
 /** One stderr line per flow start and end; symbols and colour only on a TTY. */
-export function stderrProgress(stream: NodeJS.WriteStream = process.stderr): ProgressSink {
-  const isTTY = stream.isTTY === true && !process.env.NO_COLOR;
+export function stderrProgress(
+  stream: NodeJS.WriteStream = process.stderr,
+  env: NodeJS.ProcessEnv = process.env,
+): ProgressSink {
+  const isTTY = stream.isTTY === true && !env.NO_COLOR;
   const paint = (code: number, text: string) => (isTTY ? `\u001b[${code}m${text}\u001b[0m` : text);
   return {
     start(flow) {

@@ -1,0 +1,58 @@
+import { expect, it } from "vitest";
+import * as manager from "./index.js";
+
+// The public API: adding or removing an export is a decision, not an accident.
+it("pins the public exports", () => {
+  expect(Object.keys(manager).sort()).toEqual([
+    "BdTracker",
+    "InternalError",
+    "ManagerError",
+    "ManagerErrorCode",
+    "admitFlow",
+    "buildReport",
+    "classifyRun",
+    "doctor",
+    "findVerifySections",
+    "fingerprintOf",
+    "formatDoctor",
+    "formatSummary",
+    "isManagerError",
+    "issueVerdict",
+    "listFlows",
+    "matchesTags",
+    "parseCommentReport",
+    "parseVerifyText",
+    "readManifest",
+    "redact",
+    "renderComment",
+    "repeatCount",
+    "requestedFlows",
+    "runChild",
+    "runFlows",
+    "secretValues",
+    "selectFlows",
+    "shellQuote",
+    "silentProgress",
+    "stderrProgress",
+    "stillFailingLine",
+    "substituteFlow",
+    "superviseFlows",
+    "tagGroups",
+    "verdictOf",
+    "verifyIssue",
+  ]);
+});
+
+it("ManagerError carries code, hint and a JSON form", () => {
+  const error = new manager.ManagerError(manager.ManagerErrorCode.BdMissing, "bd not found", {
+    hint: "install it",
+  });
+  expect(error.toJSON()).toEqual({
+    name: "ManagerError",
+    code: "bd_missing",
+    message: "bd not found",
+    hint: "install it",
+  });
+  expect(manager.isManagerError(error)).toBe(true);
+  expect(manager.isManagerError(new Error("x"))).toBe(false);
+});
