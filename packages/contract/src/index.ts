@@ -98,3 +98,5 @@ export type {
   IssueCommentReport,
   IssueVerification,
 } from "./issue-report.js";
+export { BrowserCheckSchema } from "./browser-check.js";
+export type { BrowserCheck } from "./browser-check.js";

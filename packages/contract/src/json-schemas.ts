@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BrowserCheckSchema } from "./browser-check.js";
 import { FlowListSchema } from "./flow-list.js";
 import { GatesConfigSchema } from "./gates-config.js";
 import { GatesReportSchema } from "./gates-report.js";
@@ -12,6 +13,7 @@ const PUBLISHED = {
   "flow-list": { schema: FlowListSchema, io: "output" },
   "run-result": { schema: RunResultSchema, io: "output" },
   "run-report": { schema: RunReportSchema, io: "output" },
+  "browser-check": { schema: BrowserCheckSchema, io: "output" },
   "gates-config": { schema: GatesConfigSchema, io: "input" },
   "gates-report": { schema: GatesReportSchema, io: "output" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;

@@ -64,6 +64,13 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  if (parsed.command === "check-browser") {
+    const { checkBrowser } = await import("./check-browser.js");
+    const check = await checkBrowser(parsed.dir);
+    process.exitCode = check.ok ? 0 : 2;
+    await emitJson(check);
+    return;
+  }
   if (parsed.command === "list") await listCommand(parsed);
   else await runCommand(parsed);
 }

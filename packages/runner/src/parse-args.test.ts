@@ -21,6 +21,17 @@ describe("parseArgs", () => {
     expect(parseArgs(["--list", "--steps"])).toMatchObject({ command: "list", steps: true });
   });
 
+  it("reads --check-browser", () => {
+    expect(parseArgs(["--check-browser", "--dir", "/a"])).toEqual({
+      command: "check-browser",
+      dir: "/a",
+    });
+    expect(parseArgs(["--check-browser", "x"])).toEqual({
+      command: "invalid",
+      message: "--check-browser takes nothing else",
+    });
+  });
+
   it("treats everything after -- as a flow name", () => {
     expect(parseArgs(["--", "--list"])).toMatchObject({ command: "run", flow: "--list" });
   });

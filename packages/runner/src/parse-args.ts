@@ -2,6 +2,7 @@ import type { TraceMode } from "./run-flow.js";
 
 export type ParsedArgs =
   | { command: "list"; dir: string; steps: boolean }
+  | { command: "check-browser"; dir: string }
   | { command: "run"; dir: string; flow: string; trace: TraceMode }
   | { command: "help" }
   | { command: "invalid"; message: string };
@@ -12,6 +13,7 @@ export function usage(): string {
   return [
     "Usage: verify-runner <flow> [--trace on|off|retain-on-failure] [--dir DIR]",
     "       verify-runner --list [--steps] [--dir DIR]",
+    "       verify-runner --check-browser [--dir DIR]",
     "",
     "Runs one flow from .verify/workflows.yaml and prints one JSON object on stdout.",
     "Exit 0 pass, 1 fail, 2 error (the flow could not be run).",
@@ -23,6 +25,7 @@ export function usage(): string {
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   let dir = process.cwd();
   let list = false;
+  let checkBrowser = false;
   let steps = false;
   let trace: TraceMode = "retain-on-failure";
   const positional: string[] = [];
@@ -39,6 +42,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       positional.push(...argv.slice(i + 1));
       break;
     } else if (arg === "--list") list = true;
+    else if (arg === "--check-browser") checkBrowser = true;
     else if (arg === "--steps") steps = true;
     else if (arg === "-h" || arg === "--help") return { command: "help" };
     else if (name === "--dir") {
@@ -53,6 +57,11 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       trace = given;
     } else if (arg.startsWith("-")) return { command: "invalid", message: `unknown option ${arg}` };
     else positional.push(arg);
+  }
+  if (checkBrowser) {
+    if (list || positional.length > 0)
+      return { command: "invalid", message: "--check-browser takes nothing else" };
+    return { command: "check-browser", dir };
   }
   if (list) {
     if (positional.length > 0) return { command: "invalid", message: "--list takes no flow name" };

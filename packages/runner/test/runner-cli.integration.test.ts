@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { FlowListSchema, RunResultSchema } from "@agent-verify/contract";
+import { BrowserCheckSchema, FlowListSchema, RunResultSchema } from "@agent-verify/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixtureProject, flowSource } from "./fixture-project.js";
 import { freePort, processesWithMarker, runRunner, uniqueMarker } from "./helpers.js";
@@ -227,6 +227,26 @@ describe("verify-runner CLI", () => {
       /no browser found: tried VERIFY_BROWSER_PATH.*Playwright's browser.*chromium, chromium-browser, google-chrome/,
     );
     expect(processesWithMarker(marker)).toEqual([]);
+  });
+
+  it("--check-browser launches the browser a run would use and names where it came from", async () => {
+    const ok = await runRunner(["--check-browser"], { cwd: project.dir, env });
+    expect(ok.exitCode).toBe(0);
+    expect(BrowserCheckSchema.parse(ok.json)).toMatchObject({
+      ok: true,
+      source: "VERIFY_BROWSER_PATH",
+      executable_path: project.browserWrapper,
+      version: expect.stringMatching(/^\d+\./),
+    });
+    const bad = await runRunner(["--check-browser"], {
+      cwd: project.dir,
+      env: { ...env, VERIFY_BROWSER_PATH: "/nowhere/chrome" },
+    });
+    expect(bad.exitCode).toBe(2);
+    expect(BrowserCheckSchema.parse(bad.json)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("/nowhere/chrome"),
+    });
   });
 
   it("names a missing VERIFY_BROWSER_PATH", async () => {
