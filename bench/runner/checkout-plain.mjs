@@ -1,18 +1,11 @@
 // The checkout-happy-path flow as a plain Playwright script: launch, act, check, print.
 import { chromium } from "playwright-core";
+import { HEADLESS_ARGS } from "../../packages/runner/dist/browser/launch.js";
 
 const baseURL = process.env.VERIFY_BASE_URL;
 const browser = await chromium.launch({
   executablePath: process.env.VERIFY_BROWSER_PATH || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: HEADLESS_ARGS,
 });
 const check = async (locator, text) => {
   await locator.filter({ hasText: text }).waitFor();
