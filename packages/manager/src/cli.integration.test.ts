@@ -5,7 +5,7 @@ import { FlowListInputSchema, RunReportSchema } from "@agent-verify/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../test/helpers/cli.js";
 import { makeFaultProject, type FaultProject } from "../test/helpers/fault-runner.js";
-import { processesWithMarker } from "../test/helpers/processes.js";
+import { killMarked, processesWithMarker } from "../test/helpers/processes.js";
 
 let project: FaultProject;
 const scratch: string[] = [];
@@ -14,6 +14,7 @@ beforeAll(() => {
   project = makeFaultProject({ timeoutS: 1 });
 });
 afterAll(() => {
+  killMarked(project.marker);
   rmSync(project.dir, { recursive: true, force: true });
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });

@@ -105,9 +105,11 @@ async function execute(
       else {
         const prefix = result.dry_run ? "would " : "";
         const body =
-          result.action === "closed"
-            ? `${prefix}close ${result.issue} with reason: ${result.close_reason}`
-            : `${prefix}comment on ${result.issue}:\n${result.comment}`;
+          result.action === "none"
+            ? `${result.issue} is already closed (${result.close_reason ?? "no reason"}); its flows still pass`
+            : result.action === "closed"
+              ? `${prefix}close ${result.issue} with reason: ${result.close_reason}`
+              : `${prefix}comment on ${result.issue}:\n${result.comment}`;
         writeStdout(body);
       }
       return result.verdict;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTracker, type TempTracker } from "../../test/helpers/bd.js";
 import { runCli } from "../../test/helpers/cli.js";
 import { makeFaultProject, type FaultProject } from "../../test/helpers/fault-runner.js";
-import { processesWithMarker } from "../../test/helpers/processes.js";
+import { killMarked, processesWithMarker } from "../../test/helpers/processes.js";
 import { parseCommentReport } from "./comment.js";
 
 let tracker: TempTracker;
@@ -18,6 +18,7 @@ beforeAll(() => {
   runLog = join(project.dir, "runs.log");
 });
 afterAll(() => {
+  killMarked(project.marker);
   tracker.cleanup();
   rmSync(project.dir, { recursive: true, force: true });
 });
@@ -48,6 +49,13 @@ describe("verify-manager issue (fault runner, real bd)", () => {
     const after = tracker.showJson(id);
     expect(after.status).toBe("closed");
     expect(after.close_reason).toBe("verified: pass, slow-pass");
+
+    const again = await issue([id]);
+    expect(again.code).toBe(0);
+    expect(again.stdout.trim()).toBe(
+      `${id} is already closed (verified: pass, slow-pass); its flows still pass`,
+    );
+    expect(tracker.showJson(id).updated_at).toBe(after.updated_at);
   });
 
   it("comments on a failure (JSON block with step and error), keeps it open, then says 'still failing (2)'", async () => {

@@ -176,6 +176,15 @@ async function verifyIssueOnce(options: VerifyIssueOptions): Promise<IssueVerifi
 
   if (plan.comment === null) {
     const reason = redact(`verified: ${plan.flows.join(", ")}`, secrets);
+    if (issue.status === "closed") {
+      // bd would answer a second close with exit 0 and the old reason: nothing to do.
+      return IssueVerificationSchema.parse({
+        ...base,
+        action: "none",
+        comment: null,
+        close_reason: issue.closeReason,
+      });
+    }
     if (!isDryRun) {
       await tracker.close(issue.id, reason);
       await confirmClosed(tracker, issue.id, reason);

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { BoundedCapture, TailCapture } from "./capture.js";
-import { isLive, processesOfRun, signalAll, signalGroup } from "./process-tree.js";
+import { RunProcesses, signalAll, signalGroup } from "./process-tree.js";
 
 // Plain child_process rather than execa: the run must be killed as a whole process
 // group (plus descendants that detached, like Playwright's browser), stdout overflow
@@ -21,7 +21,6 @@ export interface ChildOptions {
   maxStdoutBytes?: number | undefined;
   stderrTailLines?: number | undefined;
   signal?: AbortSignal | undefined;
-  onStderrLine?: ((line: string) => void) | undefined;
 }
 
 /** Shaped like execa's result: one place says how the child ended. */
@@ -44,33 +43,29 @@ export const DEFAULT_MAX_STDOUT_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_KILL_GRACE_MS = 3000;
 export const DEFAULT_STDERR_TAIL_LINES = 200;
 
-function liveProcesses(pgid: number, known: Set<number>): number[] {
-  const live = new Set(processesOfRun(pgid, pgid));
-  for (const pid of known) if (isLive(pid)) live.add(pid);
-  for (const pid of live) known.add(pid);
-  return [...live];
-}
-
-async function waitUntilGone(pgid: number, known: Set<number>, ms: number): Promise<boolean> {
+async function waitUntilGone(run: RunProcesses, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   for (;;) {
-    if (liveProcesses(pgid, known).length === 0) return true;
+    if (run.sample().length === 0) return true;
     if (Date.now() >= deadline) return false;
     await sleep(50);
   }
 }
 
 /** Stop everything the run started: SIGTERM, a grace period, then SIGKILL. */
-async function stopRun(pgid: number, graceMs: number, known: Set<number>): Promise<void> {
-  const live = liveProcesses(pgid, known);
+async function stopRun(pgid: number, graceMs: number, run: RunProcesses): Promise<void> {
+  const live = run.sample();
   if (live.length === 0) return;
   signalGroup(pgid, "SIGTERM");
   signalAll(live, "SIGTERM");
-  if (await waitUntilGone(pgid, known, graceMs)) return;
+  if (await waitUntilGone(run, graceMs)) return;
   signalGroup(pgid, "SIGKILL");
-  signalAll(liveProcesses(pgid, known), "SIGKILL");
-  await waitUntilGone(pgid, known, 1000);
+  signalAll(run.sample(), "SIGKILL");
+  await waitUntilGone(run, 1000);
 }
+
+/** How often the run's process tree is sampled, to catch children that detach. */
+const SAMPLE_INTERVAL_MS = 500;
 
 export function runChild(options: ChildOptions): Promise<ChildResult> {
   const killGraceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
@@ -78,7 +73,6 @@ export function runChild(options: ChildOptions): Promise<ChildResult> {
   const stderr = new TailCapture(options.stderrTailLines ?? DEFAULT_STDERR_TAIL_LINES);
   const started = performance.now();
   let reason: TerminationReason | undefined;
-  const known = new Set<number>();
 
   return new Promise<ChildResult>((resolve) => {
     const child = spawn(options.command, {
@@ -89,13 +83,15 @@ export function runChild(options: ChildOptions): Promise<ChildResult> {
       stdio: ["ignore", "pipe", "pipe"],
     });
     const pid = child.pid;
+    const run = pid === undefined ? undefined : new RunProcesses(pid);
+    const sampler = setInterval(() => run?.sample(), SAMPLE_INTERVAL_MS);
     let stopping: Promise<void> | undefined;
     let exitInfo: { code: number | null; signal: string | null; durationMs: number } | undefined;
 
     const terminate = (why: TerminationReason) => {
-      if (reason !== undefined || exitInfo !== undefined || pid === undefined) return;
+      if (reason !== undefined || exitInfo !== undefined || pid === undefined || !run) return;
       reason = why;
-      stopping = stopRun(pid, killGraceMs, known);
+      stopping = stopRun(pid, killGraceMs, run);
     };
     const timer = setTimeout(() => terminate("timeout"), options.timeoutMs);
     const onAbort = () => terminate("aborted");
@@ -109,21 +105,15 @@ export function runChild(options: ChildOptions): Promise<ChildResult> {
         done();
       }),
     );
-    let stderrPartial = "";
     child.stdout.on("data", (chunk: Buffer) => {
       stdout.push(chunk);
       if (stdout.isOverflowed) terminate("max_buffer");
     });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr.push(chunk);
-      if (!options.onStderrLine) return;
-      const lines = (stderrPartial + chunk.toString("utf8")).split("\n");
-      stderrPartial = lines.pop() ?? "";
-      for (const line of lines) options.onStderrLine(line);
-    });
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
 
     const finish = (spawnError: string | null) => {
       clearTimeout(timer);
+      clearInterval(sampler);
       options.signal?.removeEventListener("abort", onAbort);
       const info = exitInfo ?? {
         code: null,
@@ -157,10 +147,10 @@ export function runChild(options: ChildOptions): Promise<ChildResult> {
       exitInfo = { code, signal, durationMs: performance.now() - started };
       clearTimeout(timer);
       void (async () => {
-        if (pid !== undefined) {
+        if (pid !== undefined && run) {
           await stopping;
           // Whatever the runner left behind (a server, a browser, a stuck grandchild) goes too.
-          await stopRun(pid, killGraceMs, known);
+          await stopRun(pid, killGraceMs, run);
         }
         if (!isClosed)
           await Promise.race([closed, sleep(killGraceMs + 1000, undefined, { ref: false })]);

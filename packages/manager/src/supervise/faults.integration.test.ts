@@ -4,16 +4,19 @@ import { readManifest } from "../flows/manifest.js";
 import { listFlows, type ListedFlow } from "../flows/list.js";
 import { superviseFlows } from "../run/run-flows.js";
 import { makeFaultProject, type FaultProject } from "../../test/helpers/fault-runner.js";
-import { processesWithMarker } from "../../test/helpers/processes.js";
+import { killMarked, processesWithMarker } from "../../test/helpers/processes.js";
 
 let project: FaultProject;
 let listed: ListedFlow[];
 
 beforeAll(async () => {
-  project = makeFaultProject({ timeoutS: 1 });
+  project = makeFaultProject({ timeoutS: 2 });
   listed = await listFlows(project.dir, readManifest(project.dir));
 });
-afterAll(() => rmSync(project.dir, { recursive: true, force: true }));
+afterAll(() => {
+  killMarked(project.marker);
+  rmSync(project.dir, { recursive: true, force: true });
+});
 
 async function runOne(flow: string) {
   const manifest = readManifest(project.dir);
@@ -29,7 +32,7 @@ describe("each runner fault is classified as contract 4 says, and nothing of the
   const cases: Array<[string, string, RegExp]> = [
     ["pass", "pass", /^$/],
     ["fail", "fail", /expected 1, got 0/],
-    ["hang", "timeout", /timed out after 1000 ms/],
+    ["hang", "timeout", /timed out after 2000 ms/],
     ["crash", "crash", /exit code 3/],
     ["garbage", "malformed", /not JSON/],
     ["two-objects", "malformed", /more than one JSON object/],
@@ -38,6 +41,11 @@ describe("each runner fault is classified as contract 4 says, and nothing of the
     ["flood", "malformed", /stdout exceeded/],
     ["stubborn-grandchild", "timeout", /timed out/],
     ["escapee", "timeout", /timed out/],
+    [
+      "dies-leaving-escapee",
+      "crash",
+      /runner ended \((exit code 137|killed by SIGKILL)\) without printing a result/,
+    ],
     ["leaves-grandchild", "pass", /^$/],
     ["wrong-shape", "malformed", /not a contract-3 result/],
     ["no-browser", "setup_error", /no browser/],
@@ -49,7 +57,7 @@ describe("each runner fault is classified as contract 4 says, and nothing of the
     const outcome = await runOne(flow);
     if (flow === "stubborn-grandchild" || flow === "escapee") {
       // Only SIGKILL after the grace period stops a child that ignores SIGTERM.
-      expect(Date.now() - started).toBeGreaterThanOrEqual(1500 + 1000 - 100);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2500 + 1000 - 100);
     }
     expect(outcome.outcome).toBe(expected);
     expect(outcome.error ?? "").toMatch(error);

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 
-interface ProcInfo {
+export interface ProcInfo {
   pid: number;
   ppid: number;
   pgid: number;
+  /** Clock ticks since boot when the process started: a pid plus this names one process. */
+  start: number;
 }
 
 function readStat(pid: number): ProcInfo | undefined {
@@ -13,15 +15,10 @@ function readStat(pid: number): ProcInfo | undefined {
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const state = fields[0];
     if (state === "Z" || state === "X") return undefined;
-    return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]) };
+    return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]), start: Number(fields[19]) };
   } catch {
     return undefined;
   }
-}
-
-/** True while `pid` exists and is not a zombie. */
-export function isLive(pid: number): boolean {
-  return readStat(pid) !== undefined;
 }
 
 function allProcesses(): ProcInfo[] {
@@ -45,26 +42,49 @@ function allProcesses(): ProcInfo[] {
  * `rootPid`, including ones that moved to their own group (Playwright starts the
  * browser detached). Empty where /proc is not available.
  */
-export function processesOfRun(rootPid: number, pgid: number): number[] {
+export function processesOfRun(rootPid: number, pgid: number): ProcInfo[] {
   const procs = allProcesses();
-  const children = new Map<number, number[]>();
+  const children = new Map<number, ProcInfo[]>();
   for (const proc of procs) {
     const list = children.get(proc.ppid) ?? [];
-    list.push(proc.pid);
+    list.push(proc);
     children.set(proc.ppid, list);
   }
-  const found = new Set<number>(procs.filter((p) => p.pgid === pgid).map((p) => p.pid));
-  const queue = [rootPid, ...found];
+  const found = new Map<number, ProcInfo>();
+  for (const proc of procs)
+    if (proc.pgid === pgid || proc.pid === rootPid) found.set(proc.pid, proc);
+  const queue = [rootPid, ...found.keys()];
   while (queue.length > 0) {
     const pid = queue.pop() as number;
     for (const child of children.get(pid) ?? []) {
-      if (found.has(child)) continue;
-      found.add(child);
-      queue.push(child);
+      if (found.has(child.pid)) continue;
+      found.set(child.pid, child);
+      queue.push(child.pid);
     }
   }
-  if (procs.some((p) => p.pid === rootPid)) found.add(rootPid);
-  return [...found];
+  return [...found.values()];
+}
+
+/**
+ * Every process ever seen in a run, by pid and start time, so that one which
+ * detached and lost its parent is still found, and a reused pid is never hit.
+ */
+export class RunProcesses {
+  private readonly seen = new Map<number, number>();
+
+  constructor(private readonly rootPid: number) {}
+
+  /** Record the run's current processes; returns the live ones. */
+  sample(): number[] {
+    for (const proc of processesOfRun(this.rootPid, this.rootPid))
+      this.seen.set(proc.pid, proc.start);
+    const live: number[] = [];
+    for (const [pid, start] of this.seen) {
+      if (readStat(pid)?.start === start) live.push(pid);
+      else this.seen.delete(pid);
+    }
+    return live;
+  }
 }
 
 /** Send `signal` to each pid; ignores processes that are already gone. */

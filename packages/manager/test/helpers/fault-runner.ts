@@ -44,6 +44,7 @@ switch (arg) {
   }
   case "stubborn-grandchild": stubborn(false); hang(); break;
   case "escapee": stubborn(true).unref(); hang(); break;
+  case "dies-leaving-escapee": stubborn(true).unref(); setTimeout(() => process.kill(process.pid, "SIGKILL"), 1200); break;
   case "leaves-grandchild": stubborn(false).unref(); out(result("pass")); break;
   case "leak": process.stderr.write("using token " + process.env.LEAKY_API_TOKEN + "\n"); out({ ...result("fail"), error: "login rejected token " + process.env.LEAKY_API_TOKEN }); process.exitCode = 1; break;
   case "wrong-shape": out({ flow: arg, ok: true }); break;
@@ -67,6 +68,7 @@ export const FAULT_FLOWS = [
   "flood",
   "stubborn-grandchild",
   "escapee",
+  "dies-leaving-escapee",
   "leaves-grandchild",
   "wrong-shape",
   "no-browser",

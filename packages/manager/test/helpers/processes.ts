@@ -16,3 +16,14 @@ export function processesWithMarker(marker: string): string[] {
   }
   return found;
 }
+
+/** Test hygiene after a failure: SIGKILL what a test run left behind (by pid, marker-checked). */
+export function killMarked(marker: string): void {
+  for (const entry of processesWithMarker(marker)) {
+    try {
+      process.kill(Number(entry.split(":")[0]), "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
