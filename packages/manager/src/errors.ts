@@ -9,6 +9,7 @@ export const ManagerErrorCode = {
   BdFailed: "bd_failed",
   BdUnexpectedOutput: "bd_unexpected_output",
   CloseNotConfirmed: "close_not_confirmed",
+  Interrupted: "interrupted",
 } as const;
 export type ManagerErrorCode = (typeof ManagerErrorCode)[keyof typeof ManagerErrorCode];
 

@@ -226,6 +226,30 @@ describe("verify-manager issue (fault runner, real bd)", () => {
   });
 });
 
+describe("interrupting verify-manager issue", () => {
+  it("SIGTERM stops the flows and leaves the tracker unchanged", async () => {
+    const { spawn } = await import("node:child_process");
+    const { BIN } = await import("../../test/helpers/cli.js");
+    const id = tracker.create("interrupted", "Verify:\n- hang\n");
+    const child = spawn(process.execPath, [BIN, "issue", id, "--dir", project.dir], {
+      env: env(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const deadline = Date.now() + 20_000;
+    while (!stderr.includes("start hang") && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    child.kill("SIGTERM");
+    const code = await new Promise((r) => child.once("close", r));
+    expect(code).toBe(2);
+    expect(stderr).toContain(`verify-manager: interrupted: issue ${id} left unchanged`);
+    expect(tracker.comments(id)).toEqual([]);
+    expect(tracker.showJson(id).status).toBe("open");
+    expect(processesWithMarker(project.marker)).toEqual([]);
+  });
+});
+
 describe("bd faults → exit 2, a clear message naming the command, no success claimed", () => {
   it("bd missing", async () => {
     const result = await issue(["t-1"], { VERIFY_BD: join(project.dir, "no-such-bd") });

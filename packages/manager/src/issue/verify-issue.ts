@@ -164,6 +164,13 @@ async function verifyIssueOnce(options: VerifyIssueOptions): Promise<IssueVerifi
   const secrets = secretValues(env);
   const issue = await tracker.show(options.id);
   const plan = await planVerification(issue, options, secrets);
+  if (options.signal?.aborted) {
+    // An interrupted run says nothing about the issue: leave the tracker alone.
+    throw new ManagerError(
+      ManagerErrorCode.Interrupted,
+      `interrupted: issue ${issue.id} left unchanged`,
+    );
+  }
   const isDryRun = options.dryRun === true;
   const base = {
     schema_version: 1 as const,
