@@ -14,7 +14,7 @@ let runLog: string;
 
 beforeAll(() => {
   tracker = makeTracker();
-  project = makeFaultProject({ timeoutS: 1 });
+  project = makeFaultProject({ timeoutS: 3 });
   runLog = join(project.dir, "runs.log");
 });
 afterAll(() => {
