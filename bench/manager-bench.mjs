@@ -106,7 +106,7 @@ async function overhead(env) {
   await timed(process.execPath, [MANAGER, "run", FLOW, "--dir", ROOT], { cwd: ROOT, env });
   for (let i = 0; i < RUNS; i++) {
     const d = await timed(RUNNER, [FLOW], { cwd: ROOT, env });
-    const m = await timed(process.execPath, [MANAGER, "run", FLOW, "--dir", ROOT], {
+    const m = await timed(process.execPath, [MANAGER, "run", FLOW, "--json", "--dir", ROOT], {
       cwd: ROOT,
       env,
     });
