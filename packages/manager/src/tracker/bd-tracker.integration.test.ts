@@ -58,6 +58,25 @@ describe("BdTracker against the real bd", () => {
     });
   });
 
+  it("reads bd's enveloped JSON (BD_JSON_ENVELOPE=1) and fails loudly when bd is read-only", async () => {
+    const id = tracker.create("envelope", "Verify:\n- a\n");
+    const enveloped = new BdTracker({
+      cwd: tracker.root,
+      env: { ...tracker.env, BD_JSON_ENVELOPE: "1" },
+    });
+    expect((await enveloped.show(id)).description).toBe("Verify:\n- a\n");
+    await enveloped.comment(id, "through the envelope");
+    const readOnly = new BdTracker({
+      cwd: tracker.root,
+      env: { ...tracker.env, BD_READONLY: "true" },
+    });
+    await expect(readOnly.close(id, "verified: a")).rejects.toMatchObject({
+      code: "bd_failed",
+      message: expect.stringContaining(`bd close ${id}`),
+    });
+    expect(tracker.showJson(id).status).toBe("open");
+  });
+
   it("turns every failure into a ManagerError naming the bd command", async () => {
     await expect(bd.show("t-nope")).rejects.toMatchObject({
       code: "bd_failed",

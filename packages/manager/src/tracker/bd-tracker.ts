@@ -94,10 +94,9 @@ export class BdTracker implements Tracker {
   private readonly killGraceMs: number;
 
   constructor(options: BdTrackerOptions) {
+    // The user's bd settings are kept (BD_READONLY makes writes fail loudly;
+    // BD_JSON_ENVELOPE output is unwrapped below).
     this.env = { ...(options.env ?? process.env) };
-    // Flags that would change bd's output or make it refuse writes are not ours to inherit.
-    delete this.env.BD_JSON_ENVELOPE;
-    delete this.env.BD_READONLY;
     this.bin = options.bin ?? (this.env.VERIFY_BD || "bd");
     this.cwd = options.cwd;
     this.timeoutMs = options.timeoutMs ?? 120_000;
