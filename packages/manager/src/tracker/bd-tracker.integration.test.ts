@@ -1,3 +1,5 @@
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTracker, type TempTracker } from "../../test/helpers/bd.js";
 import { ManagerError } from "../errors.js";
@@ -88,5 +90,53 @@ describe("BdTracker against the real bd", () => {
     });
     const missing = new BdTracker({ cwd: tracker.root, env: tracker.env, bin: "/nonexistent/bd" });
     await expect(missing.show("t-1")).rejects.toMatchObject({ code: "bd_missing" });
+  });
+});
+
+describe("a bd that hangs (a stand-in: the real one cannot be made to hang on demand)", () => {
+  const fakeBd = (name: string, body: string) => {
+    const file = join(tracker.root, name);
+    writeFileSync(file, `#!/bin/bash\n${body}\n`);
+    chmodSync(file, 0o755);
+    return file;
+  };
+
+  it("gets SIGTERM first, so it can flush its database", async () => {
+    const note = join(tracker.root, "got-term");
+    const bin = fakeBd(
+      "bd-hangs",
+      `trap 'echo term > ${note}; exit 1' TERM\nwhile :; do sleep 0.05; done`,
+    );
+    const hung = new BdTracker({
+      cwd: tracker.root,
+      env: tracker.env,
+      bin,
+      timeoutMs: 300,
+      killGraceMs: 5000,
+    });
+    const started = Date.now();
+    await expect(hung.show("t-1")).rejects.toMatchObject({
+      code: "bd_failed",
+      message: "bd show t-1 --json: timed out after 300 ms",
+    });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(readFileSync(note, "utf8")).toBe("term\n");
+  });
+
+  it("gets SIGKILL after the grace when it ignores SIGTERM", async () => {
+    const bin = fakeBd("bd-stubborn", "trap '' TERM\nexec sleep 30");
+    const stubborn = new BdTracker({
+      cwd: tracker.root,
+      env: tracker.env,
+      bin,
+      timeoutMs: 300,
+      killGraceMs: 500,
+    });
+    const started = Date.now();
+    await expect(stubborn.comment("t-1", "x")).rejects.toMatchObject({
+      message: expect.stringContaining("timed out"),
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(750);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
