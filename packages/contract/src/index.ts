@@ -100,3 +100,5 @@ export type {
 } from "./issue-report.js";
 export { BrowserCheckSchema } from "./browser-check.js";
 export type { BrowserCheck } from "./browser-check.js";
+export { BrowserCheckInputSchema } from "./browser-check-input.js";
+export type { BrowserCheckInput } from "./browser-check-input.js";

@@ -34,7 +34,7 @@ const doctor = async (extra: NodeJS.ProcessEnv, dir = project.dir) => {
 
 describe("verify-manager doctor", () => {
   it("exit 0 when manifest, runner, browser and bd are fine", async () => {
-    const { code, status, report } = await doctor({ VERIFY_BROWSER_PATH: fakeBrowser });
+    const { code, status, report } = await doctor({ FAULT_CHECK_BROWSER: "ok" });
     expect(status).toEqual({
       manifest: "ok",
       "runner --list": "warn",
@@ -44,7 +44,29 @@ describe("verify-manager doctor", () => {
       tracker: "ok",
     });
     expect(report.checks.find((c) => c.name === "bd")?.detail).toMatch(/^bd version \d+\.\d+\.\d+/);
+    expect(report.checks.find((c) => c.name === "browser")?.detail).toBe(
+      "/fake/chromium 1.2.3 (from PATH (chromium))",
+    );
     expect(code).toBe(0);
+  });
+
+  it("reports the runner's own browser failure with its hint", async () => {
+    const { code, report } = await doctor({ FAULT_CHECK_BROWSER: "fail" });
+    expect(code).toBe(2);
+    expect(report.checks.find((c) => c.name === "browser")).toEqual({
+      name: "browser",
+      status: "fail",
+      detail: "no browser found",
+      hint: "apt-get install chromium",
+    });
+  });
+
+  it("falls back to a guess (warn) when the runner has no --check-browser", async () => {
+    const { report } = await doctor({ VERIFY_BROWSER_PATH: fakeBrowser });
+    expect(report.checks.find((c) => c.name === "browser")).toMatchObject({
+      status: "warn",
+      detail: `the runner does not answer --check-browser; by its documented rules: ${fakeBrowser}`,
+    });
   });
 
   it("exit 2 with a fix hint for each broken part", async () => {

@@ -1,9 +1,11 @@
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
-import type { Manifest } from "@agent-verify/contract";
+import { BrowserCheckInputSchema, type Manifest } from "@agent-verify/contract";
 import { ManagerError } from "../errors.js";
 import { listFlows } from "../flows/list.js";
 import { readManifest } from "../flows/manifest.js";
+import { runChild } from "../supervise/child.js";
+import { substituteFlow } from "../supervise/shell-quote.js";
 import { execBd } from "../tracker/bd-exec.js";
 
 export type CheckStatus = "ok" | "warn" | "fail";
@@ -53,8 +55,8 @@ function check(
   return { name, status, detail, hint };
 }
 
-/** The same order of precedence the runner documents: env, manifest, PATH. */
-export function browserCheck(manifest: Manifest, env: NodeJS.ProcessEnv): Check {
+/** A guess for runners without `--check-browser`: the runner's documented order (env, manifest, PATH). */
+export function guessBrowser(manifest: Manifest, env: NodeJS.ProcessEnv): Check {
   const ws = env.VERIFY_BROWSER_WS_ENDPOINT || manifest.browser?.ws_endpoint;
   if (ws) return check("browser", "ok", `connects to a running browser at ${ws}`);
   const explicit = env.VERIFY_BROWSER_PATH || manifest.browser?.executable_path;
@@ -77,6 +79,48 @@ export function browserCheck(manifest: Manifest, env: NodeJS.ProcessEnv): Check 
     "fail",
     "no Chromium found on PATH",
     "apt-get install chromium, or set VERIFY_BROWSER_PATH",
+  );
+}
+
+/** Ask the runner which browser a run would use and whether it starts (`{flow}` = `--check-browser`). */
+export async function browserCheck(
+  dir: string,
+  manifest: Manifest,
+  env: NodeJS.ProcessEnv,
+): Promise<Check> {
+  const child = await runChild({
+    command: substituteFlow(manifest.runner_command, "--check-browser"),
+    cwd: dir,
+    env,
+    timeoutMs: 60_000,
+  });
+  let value: unknown;
+  try {
+    value = JSON.parse(child.stdout);
+  } catch {
+    value = undefined;
+  }
+  const parsed = BrowserCheckInputSchema.safeParse(value);
+  if (!parsed.success) {
+    const guess = guessBrowser(manifest, env);
+    const detail = `the runner does not answer --check-browser; by its documented rules: ${guess.detail}`;
+    return check("browser", guess.status === "fail" ? "fail" : "warn", detail, guess.hint);
+  }
+  const result = parsed.data;
+  if (!result.ok) {
+    return check(
+      "browser",
+      "fail",
+      result.error ?? "the runner cannot start its browser",
+      result.hint ?? null,
+    );
+  }
+  const where = result.executable_path ?? result.ws_endpoint ?? "?";
+  const version = result.version ? ` ${result.version}` : "";
+  return check(
+    "browser",
+    "ok",
+    `${where}${version}${result.source ? ` (from ${result.source})` : ""}`,
   );
 }
 
@@ -160,7 +204,7 @@ export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
       if (!(error instanceof ManagerError)) throw error;
       checks.push(check("runner --list", "fail", error.message, error.hint ?? null));
     }
-    checks.push(browserCheck(manifest, env));
+    checks.push(await browserCheck(options.dir, manifest, env));
     checks.push(await baseUrlCheck(manifest, env));
   }
   checks.push(...(await bdChecks(options.dir, env)));

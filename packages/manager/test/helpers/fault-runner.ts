@@ -26,6 +26,10 @@ process.stderr.write("runner starting " + arg + "\n");
 if (process.env.FAULT_RUN_LOG && arg !== "--list") (await import("node:fs")).appendFileSync(process.env.FAULT_RUN_LOG, arg + "\n");
 switch (arg) {
   case "--list": out({ schema_version: 1, flows: FLOWS }); break;
+  case "--check-browser":
+    if (process.env.FAULT_CHECK_BROWSER === "ok") { out({ schema_version: 1, ok: true, source: "PATH (chromium)", executable_path: "/fake/chromium", version: "1.2.3", extra: true }); break; }
+    if (process.env.FAULT_CHECK_BROWSER === "fail") { out({ schema_version: 1, ok: false, error: "no browser found", hint: "apt-get install chromium" }); process.exitCode = 2; break; }
+    out({ schema_version: 1, flow: arg, status: "error", duration_ms: 0, steps: [], artifacts: {}, error: "unknown flow", error_code: "unknown_flow" }); process.exitCode = 2; break;
   case "pass": out(result("pass")); break;
   case "slow-pass": setTimeout(() => out(result("pass")), Number(process.env.FAULT_SLOW_MS ?? 1000)); break;
   case "fail": out(result("fail")); process.exitCode = 1; break;
