@@ -14,6 +14,11 @@ const FLOWS = {
     await step("click", () => page.getByRole("button", { name: "Go" }).click());`,
     { steps: ["open", "check-heading", "click"] },
   ),
+  "see-home": flowSource(
+    "see-home",
+    `    await step("open", () => page.goto("/"));
+    await step("see-heading", () => expect(page.getByRole("heading", { name: "Fixture site" })).toBeVisible());`,
+  ),
   noisy: flowSource(
     "noisy",
     `    console.log("console.log noise");
@@ -44,6 +49,7 @@ const FLOWS = {
 const MANIFEST_FLOWS = [
   "  - name: open-home",
   "  - name: noisy",
+  "  - name: see-home",
   "  - name: hang",
   "    timeout_s: 2",
   "  - name: http-only",
@@ -108,7 +114,7 @@ describe("verify-runner CLI", () => {
       const broken = await runRunner(["--list"], { cwd: project.dir, env });
       expect(broken.exitCode).toBe(2);
       expect(broken.stderr).toMatch(
-        /workflows\.yaml:\d+: flows\[5\]\.timeout_s: expected a positive number/,
+        /workflows\.yaml:\d+: flows\[6\]\.timeout_s: expected a positive number/,
       );
     } finally {
       writeFileSync(manifestFile, original);
@@ -158,6 +164,16 @@ describe("verify-runner CLI", () => {
     expect(RunResultSchema.parse(JSON.parse(run.stdout)).status).toBe("pass");
     expect(run.stderr).toContain("console.log noise");
     expect(run.stderr).toContain("raw stdout noise");
+  });
+
+  it("keeps no evidence for a pass, and a trace with --trace on", async () => {
+    const plain = await runRunner(["see-home"], { cwd: project.dir, env });
+    expect(plain.json).toMatchObject({ status: "pass", artifacts: {} });
+    const traced = await runRunner(["see-home", "--trace", "on"], { cwd: project.dir, env });
+    expect(traced.exitCode).toBe(0);
+    const trace = String((traced.json.artifacts as { trace?: string }).trace);
+    expect(trace).toMatch(/^\/.*\/see-home\/.*\/trace\.zip$/);
+    expect(readFileSync(trace).subarray(0, 2).toString()).toBe("PK");
   });
 
   it("a flow that only uses request starts no browser", async () => {
