@@ -1,3 +1,4 @@
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { debug, makeRepo, runCli } from "../../test/fixture.js";
 
@@ -27,6 +28,43 @@ const GRADE_TESTS = [
   '  expect(grade(1, false, false)).toBe("odd");',
   '  expect(grade(50, false, false)).toBe("F");',
   "});",
+  "",
+].join("\n");
+
+/** src/grade.ts built to dist/grade.js with a source map, as a package's build would. */
+function built(source: string): Record<string, string> {
+  const out = ts.transpileModule(source, {
+    fileName: "src/grade.ts",
+    compilerOptions: {
+      module: ts.ModuleKind.ES2022,
+      target: ts.ScriptTarget.ES2022,
+      sourceMap: true,
+    },
+  });
+  const map = JSON.parse(out.sourceMapText ?? "{}") as { sources: string[] };
+  map.sources = ["../src/grade.ts"];
+  return { "dist/grade.js": out.outputText, "dist/grade.js.map": JSON.stringify(map) };
+}
+
+/** A test that never imports grade: it runs the built file in a child process, as bin tests do. */
+const CHILD_TESTS = [
+  'import { execFileSync } from "node:child_process";',
+  'import { expect, it } from "vitest";',
+  "",
+  'it("grades every band in a child process", () => {',
+  '  const out = execFileSync(process.execPath, ["dist/run.js"], { encoding: "utf8" });',
+  '  expect(out).toBe("A+ B- C D odd F\\n");',
+  "});",
+  "",
+].join("\n");
+
+const IGNORE_DIST =
+  "node_modules\ncoverage\ndist\n.verify/gates.json\n.verify/summary.txt\n.verify/green\n";
+
+const RUN = [
+  'import { grade } from "./grade.js";',
+  "const bands = [[95, true, false], [85, false, true], [75, false, false], [65, false, false], [1, false, false], [50, false, false]];",
+  'console.log(bands.map(([s, b, l]) => grade(s, b, l)).join(" "));',
   "",
 ].join("\n");
 
@@ -87,5 +125,16 @@ describe("crap on the functions the change touched", () => {
     const result = runCli(repo.dir, ["--only", "tests"]);
     expect(result.code, debug(result)).toBe(2);
     expect(result.stdout).toContain("found no tests");
+  });
+
+  it("a function covered only by a child process (built file, source map) passes", () => {
+    const repo = makeRepo({ ".gitignore": IGNORE_DIST });
+    repo.write("src/grade.ts", GRADE);
+    repo.write("src/grade.test.ts", CHILD_TESTS);
+    for (const [path, text] of Object.entries({ ...built(GRADE), "dist/run.js": RUN }))
+      repo.write(path, text);
+    const result = runCli(repo.dir, ["--only", "tests,crap"]);
+    expect(result.code, debug(result)).toBe(0);
+    expect(result.report?.stages.map((s) => `${s.stage}:${s.status}`)).toContain("crap:pass");
   });
 });

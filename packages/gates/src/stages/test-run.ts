@@ -1,37 +1,50 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { GatesContext } from "../context.js";
 import { tail } from "../exec.js";
 import type { RawFinding } from "../tools/run-tool.js";
 import { runTool } from "../tools/run-tool.js";
-import { readTestRun, vitestArgs, type TestRun } from "../tools/vitest.js";
+import { mergeCoverage, mergeRuns, readV8Coverage, v8CoverageEnv } from "../tools/v8-coverage.js";
+import { readTestRun, vitestArgs, type CoverageMap, type TestRun } from "../tools/vitest.js";
 
-/** Run every test command once; vitest gives failed tests by name and istanbul coverage. */
+/**
+ * Run every test command once; vitest gives failed tests by name and istanbul coverage,
+ * and the Node processes the tests start add theirs (V8 coverage, mapped back to the sources).
+ */
 export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> {
   const commands = ctx.commands("test");
   if ("off" in commands) return undefined;
   const merged: TestRun = { findings: [], totalTests: 0, coverage: new Map() };
-  for (const command of commands.commands) {
-    if (command.tool !== "vitest") {
-      const result = await runTool(ctx.root, command, [], "tests", ctx.env);
-      if (result.exitCode !== 0) {
-        const message = `'${command.text}' exited ${result.exitCode}: ${tail(result.stderr || result.stdout)}`;
-        const failed: RawFinding = { file: null, line: null, rule: "tests-failed", message };
-        merged.findings.push(failed);
+  const outDir = await mkdtemp(join(tmpdir(), "verify-gates-tests-"));
+  const v8Dir = join(outDir, "v8");
+  const env = v8CoverageEnv(ctx.env, v8Dir);
+  let tests: CoverageMap = new Map();
+  try {
+    for (const [index, command] of commands.commands.entries()) {
+      if (command.tool !== "vitest") {
+        const result = await runTool(ctx.root, command, [], "tests", env);
+        if (result.exitCode !== 0) {
+          const message = `'${command.text}' exited ${result.exitCode}: ${tail(result.stderr || result.stdout)}`;
+          const failed: RawFinding = { file: null, line: null, rule: "tests-failed", message };
+          merged.findings.push(failed);
+        }
+        continue;
       }
-      continue;
-    }
-    const outDir = await mkdtemp(join(tmpdir(), "verify-gates-vitest-"));
-    try {
-      const result = await runTool(ctx.root, command, vitestArgs(outDir), "tests", ctx.env);
-      const run = readTestRun(command, result, outDir, ctx.root);
+      const runDir = join(outDir, `vitest-${index}`);
+      await mkdir(runDir);
+      const result = await runTool(ctx.root, command, vitestArgs(runDir), "tests", env);
+      const run = readTestRun(command, result, runDir, ctx.root);
       merged.findings.push(...run.findings);
       merged.totalTests += run.totalTests;
-      for (const [path, entry] of run.coverage) merged.coverage.set(path, entry);
-    } finally {
-      await rm(outDir, { recursive: true, force: true });
+      tests = mergeRuns(tests, run.coverage);
     }
+    const children = await readV8Coverage(v8Dir, ctx.root, (why) =>
+      ctx.progress(`gates: tests: coverage of child processes incomplete: ${why}`),
+    );
+    merged.coverage = mergeCoverage(tests, children);
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
   }
   return merged;
 }

@@ -1,18 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { FileCoverageData } from "istanbul-lib-coverage";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import type { ExecResult } from "../exec.js";
 import type { ToolCommand } from "./command.js";
 import { repoPath, toolFailed, type RawFinding } from "./run-tool.js";
 
-export interface IstanbulFileCoverage {
-  path: string;
-  statementMap: Record<
-    string,
-    { start: { line: number; column: number }; end: { line: number; column: number } }
-  >;
-  s: Record<string, number>;
-}
+/** One file of coverage-final.json. */
+export type IstanbulFileCoverage = FileCoverageData;
 /** coverage-final.json, keyed by repository-relative path. */
 export type CoverageMap = Map<string, IstanbulFileCoverage>;
 
