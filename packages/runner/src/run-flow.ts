@@ -150,8 +150,16 @@ export class FlowRun {
       );
     }
     if (this.interrupted) throw new FlowAbortedError("interrupted", "interrupted");
+    // Load the assertion library while the browser starts (it is CPU; the launch is waiting).
+    if (used.has("expect")) void import("@playwright/test").catch(() => undefined);
     if (target)
-      await this.session.open(target, manifest.browser, baseURL, actionTimeoutMs(timeoutMs));
+      await this.session.open(
+        target,
+        manifest.browser,
+        baseURL,
+        actionTimeoutMs(timeoutMs),
+        this.options.trace !== "off",
+      );
   }
 
   private async execute(

@@ -30,6 +30,7 @@ export class BrowserSession {
     config: BrowserConfig | undefined,
     baseURL: string | undefined,
     actionTimeoutMs: number,
+    trace: boolean,
   ): Promise<void> {
     const before = new Set(childPids());
     this.browser = await openBrowser(target, config);
@@ -37,8 +38,12 @@ export class BrowserSession {
     this.context = await this.browser.newContext(baseURL ? { baseURL } : {});
     this.context.setDefaultTimeout(actionTimeoutMs);
     this.evidence.watch(this.context);
-    await this.context.tracing.start({ screenshots: true, snapshots: true });
-    this.tracing = true;
+    if (trace) {
+      // DOM snapshots only: the screencast filmstrip costs ~0.5 s of CPU per flow here,
+      // and the failure screenshot is taken separately.
+      await this.context.tracing.start({ screenshots: false, snapshots: true });
+      this.tracing = true;
+    }
     this.page = await this.context.newPage();
   }
 
