@@ -1,13 +1,9 @@
 import { realpathSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
-import {
-  GATE_STAGES,
-  type GateStage,
-  type GatesMode,
-  type GatesStatus,
-} from "@agent-verify/contract";
+import type { GateStage, GatesMode, GatesStatus } from "@agent-verify/contract";
 import { checkDeliverable } from "./deliverable.js";
 import { runGates, VERSION } from "./run.js";
+import { GATE_STAGES } from "./stage-names.js";
 
 export type ParsedArgs =
   | {

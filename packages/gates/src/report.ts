@@ -1,20 +1,18 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import {
-  GATES_EXIT_CODE_BY_STATUS,
-  GatesReportSchema,
-  type GateFinding,
-  type GateStage,
-  type GatesMode,
-  type GatesReport,
-  type GatesStatus,
-  type StageResult,
-  type StampInputs,
-  type ChangedFile,
+import type {
+  GateFinding,
+  GateStage,
+  GatesMode,
+  GatesReport,
+  GatesStatus,
+  StageResult,
+  StampInputs,
+  ChangedFile,
 } from "@agent-verify/contract";
 import type { GatesError } from "./errors.js";
 import { redact } from "./mask.js";
-import { NEEDS_HUMAN } from "./stages/judge.js";
+import { GATES_EXIT_CODE_BY_STATUS, NEEDS_HUMAN } from "./stage-names.js";
 
 export interface ReportParts {
   version: string;
@@ -37,8 +35,8 @@ function statusOf(parts: ReportParts): GatesStatus {
   return findings.length > 0 || parts.stages.some((s) => s.status === "fail") ? "fail" : "pass";
 }
 
-/** The one place the report is assembled; it is redacted and validated before anyone sees it. */
-export function buildReport(parts: ReportParts): GatesReport {
+/** The one place the report is assembled, redacted; zod-free, for the stamp-hit path. */
+export function assembleReport(parts: ReportParts): GatesReport {
   const status = statusOf(parts);
   const findings: GateFinding[] = parts.stages.flatMap((s) => s.findings);
   const report: GatesReport = {
@@ -65,8 +63,13 @@ export function buildReport(parts: ReportParts): GatesReport {
         }
       : {}),
   };
-  const redacted: unknown = JSON.parse(redact(JSON.stringify(report), parts.secrets));
-  return GatesReportSchema.parse(redacted);
+  return JSON.parse(redact(JSON.stringify(report), parts.secrets)) as GatesReport;
+}
+
+/** The report, redacted and validated against the contract's schema before anyone sees it. */
+export async function buildReport(parts: ReportParts): Promise<GatesReport> {
+  const { GatesReportSchema } = await import("@agent-verify/contract");
+  return GatesReportSchema.parse(assembleReport(parts));
 }
 
 export async function writeOutputs(

@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import type { GateStage, GatesMode, GatesReport, StageResult } from "@agent-verify/contract";
-import { loadedConfigs, readBaseConfig, readWorkingConfig } from "./config.js";
+import { readBaseConfig, readWorkingConfig } from "./config-cache.js";
+import { loadedConfigs } from "./config-merge.js";
 import type { GatesContext, Stage, StageOutcome } from "./context.js";
 import { collectChange, toChangedFile, type Change } from "./diff/change.js";
 import { repoRoot } from "./diff/git.js";
@@ -8,41 +8,14 @@ import { resolveBase, type BaseRefs } from "./diff/merge-base.js";
 import { openBaseWorktree, type BaseWorktree } from "./diff/worktree.js";
 import { GatesError } from "./errors.js";
 import { redact } from "./mask.js";
-import { buildReport, writeOutputs, type ReportParts } from "./report.js";
-import { crap } from "./stages/crap.js";
-import { floor } from "./stages/floor.js";
-import { format } from "./stages/format.js";
-import { gitClean } from "./stages/git-clean.js";
-import { judge } from "./stages/judge.js";
-import { lint } from "./stages/lint.js";
-import { scope } from "./stages/scope.js";
-import { secrets } from "./stages/secrets.js";
-import { runTests } from "./stages/test-run.js";
-import { tests } from "./stages/tests.js";
-import { typecheck } from "./stages/typecheck.js";
+import { assembleReport, buildReport, writeOutputs, type ReportParts } from "./report.js";
 import { readStamp, stampHash, stampInputs, writeStamp } from "./stamp.js";
 import { renderSummary } from "./summary.js";
 import { stageCommands, type StageCommands, type ToolStage } from "./tools/detect.js";
 import type { TestRun } from "./tools/vitest.js";
+import { VERSION } from "./version.js";
 
-export const VERSION = (
-  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
-    version: string;
-  }
-).version;
-
-const STAGES: ReadonlyArray<readonly [GateStage, Stage]> = [
-  ["floor", floor],
-  ["scope", scope],
-  ["secrets", secrets],
-  ["typecheck", typecheck],
-  ["lint", lint],
-  ["format", format],
-  ["tests", tests],
-  ["crap", crap],
-  ["judge", judge],
-  ["git-clean", gitClean],
-];
+export { VERSION };
 
 export interface GatesOptions {
   cwd?: string;
@@ -159,7 +132,10 @@ async function prepare(
       commands.get(stage) ??
       commands.set(stage, stageCommands(root, configs.effective, stage)).get(stage)!,
     baseDir: memo(async () => (worktree = await openBaseWorktree(root, base.mergeBase)).dir),
-    testRun: memo((): Promise<TestRun | undefined> => runTests(ctx)),
+    testRun: memo(async (): Promise<TestRun | undefined> => {
+      const { runTests } = await import("./stages/test-run.js");
+      return runTests(ctx);
+    }),
     secrets: new Set(),
     results: [],
     progress,
@@ -207,10 +183,13 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
     if (setup.stampOnFile !== undefined && setup.stampOnFile === ctx.stampHash) {
       parts.alreadyVerified = true;
       parts.durationMs = performance.now() - started;
-      const report = buildReport(parts);
+      // Nothing ran: the report is the stamp's inputs, assembled without loading the schemas.
+      const report = assembleReport(parts);
       progress("gates: already verified (stamp matches), nothing ran");
       return { report, summary: renderSummary(report) };
     }
+    // Loaded only now: a stamp hit needs none of the stages or their libraries.
+    const { STAGES } = await import("./stages/all.js");
     // Stages up to crap are independent: run them side by side (wall time), report them in order.
     const early = STAGES.filter(([name]) => name !== "judge" && name !== "git-clean");
     const pending = early.map(([name, stage]) => {
@@ -232,11 +211,11 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
     await setup?.dispose();
   }
   parts.durationMs = performance.now() - started;
-  let report = buildReport(parts);
+  let report = await buildReport(parts);
   if (report.status === "pass" && root && parts.stamp) {
     await writeStamp(root, parts.stamp.hash);
     parts.stamp = { ...parts.stamp, written: true };
-    report = buildReport(parts);
+    report = await buildReport(parts);
   }
   const summary = renderSummary(report);
   if (root) await writeOutputs(root, report, summary);

@@ -49,6 +49,20 @@ describe("setup problems exit 2 with a hint, never 1", () => {
     rmSync(clone, { recursive: true, force: true });
   });
 
+  it("a config read from the validated-config cache is still reported once it stops parsing", () => {
+    const repo = makeRepo();
+    repo.write(".verify/gates.yaml", "base: main\ncrap_threshold: 20\n");
+    expect(runCli(repo.dir, ["--only", "floor"]).code).toBe(0);
+    repo.write(".verify/gates.yaml", "base: main\ncrap_threshold: lots\n");
+    const broken = runCli(repo.dir, ["--only", "floor"]);
+    expect(broken.code, debug(broken)).toBe(2);
+    expect(broken.stdout).toContain(".verify/gates.yaml:2: crap_threshold: expected a number");
+    repo.write(".verify/gates.yaml", "base: main\ncrap_threshold: 20\n");
+    const again = runCli(repo.dir, ["--only", "floor"]);
+    expect(again.code, debug(again)).toBe(0);
+    expect(again.stdout).toContain("already verified");
+  });
+
   it("a config that does not parse → exit 2 naming file, line and field", () => {
     const repo = makeRepo();
     repo.write(".verify/gates.yaml", "base: main\n\ncrap_threshold: lots\n");

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { GatesReportSchema } from "@agent-verify/contract";
 import { describe, expect, it } from "vitest";
 import { debug, makeRepo, runCli } from "../test/fixture.js";
 
@@ -44,6 +45,15 @@ describe("a clean change, the stamp and the fast path", () => {
     const second = runCli(repo.dir, [], { GATES_SPY_LOG: spy });
     expect(second.code, debug(second)).toBe(0);
     expect(second.stdout).toContain("already verified");
+    expect(spyLines(spy)).toHaveLength(4);
+    // The stamp hit's report is assembled without the schemas: it must still be a valid one.
+    const hit = runCli(repo.dir, ["--json"], { GATES_SPY_LOG: spy });
+    expect(hit.code, debug(hit)).toBe(0);
+    expect(GatesReportSchema.parse(JSON.parse(hit.stdout))).toMatchObject({
+      status: "pass",
+      already_verified: true,
+      stages: [],
+    });
     expect(spyLines(spy)).toHaveLength(4);
 
     repo.write(

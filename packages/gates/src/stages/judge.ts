@@ -15,8 +15,9 @@ import { GatesError, GatesErrorCode } from "../errors.js";
 import { exec, tail } from "../exec.js";
 import { CACHE_DIR } from "../hold-line.js";
 import { redact } from "../mask.js";
+import { NEEDS_HUMAN } from "../stage-names.js";
 
-export const NEEDS_HUMAN = "needs_human";
+export { NEEDS_HUMAN };
 
 interface Ledger {
   requests: number;
