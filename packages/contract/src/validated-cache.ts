@@ -1,0 +1,77 @@
+// Zod-free: `@agent-verify/contract/validated-cache`. Tools on a hot start-up path
+// (the runner's `--list`, a gates stamp hit) must answer in less time than loading
+// zod and yaml takes. A config already validated is kept as JSON, keyed by its raw
+// text and by the contract code that validated it (like ESLint's --cache), so an
+// unchanged file is read without either library. Errors are never cached.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface CachedParseOptions<T> {
+  /** The project folder; the cache lives in its node_modules/.cache/agent-verify (else the temp dir). */
+  root: string;
+  /** What is cached, for the file name: "manifest", "gates-config". */
+  kind: string;
+  /** The raw text (undefined: no file, which has a meaning of its own, e.g. defaults). */
+  text: string | undefined;
+  /** Compiled contract modules whose code decides validity, e.g. ["manifest.js"]. */
+  validators: readonly string[];
+  /** The slow path: parse and validate `text` (throws on invalid input). */
+  parse: () => T | Promise<T>;
+}
+
+const fingerprints = new Map<string, string>();
+
+function fingerprint(validators: readonly string[]): string {
+  const files = [...validators, "yaml-config.js", "names.js", "errors.js"];
+  const key = files.join(",");
+  let value = fingerprints.get(key);
+  if (value === undefined) {
+    const folder = dirname(fileURLToPath(import.meta.url));
+    value = files.map((file) => readOrName(join(folder, file), file)).join("\0");
+    fingerprints.set(key, value);
+  }
+  return value;
+}
+
+function readOrName(path: string, name: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return name;
+  }
+}
+
+function cacheFolder(root: string): string {
+  const modules = join(root, "node_modules");
+  return existsSync(modules)
+    ? join(modules, ".cache", "agent-verify")
+    : join(tmpdir(), "agent-verify-cache");
+}
+
+/** `parse()`'s result, from the cache when the same text was validated by the same code before. */
+export async function cachedParse<T>(options: CachedParseOptions<T>): Promise<T> {
+  const key = createHash("sha256")
+    .update(options.kind)
+    .update("\0")
+    .update(options.text === undefined ? "absent" : `text\0${options.text}`)
+    .update("\0")
+    .update(fingerprint(options.validators))
+    .digest("hex");
+  const file = join(cacheFolder(options.root), `${options.kind}-${key.slice(0, 32)}.json`);
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as T;
+  } catch {
+    // Not cached yet: validate below.
+  }
+  const value = await options.parse();
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(value));
+  } catch {
+    // A read-only tree just means no cache.
+  }
+  return value;
+}
