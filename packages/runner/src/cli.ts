@@ -3,6 +3,7 @@ import type { RunResult } from "@agent-verify/contract";
 import { emitJson, redirectStdoutToStderr } from "./output.js";
 import { messageOf } from "./errors.js";
 import { parseArgs, usage, type ParsedArgs } from "./parse-args.js";
+import { validateResult } from "./result.js";
 
 const INTERRUPT_GRACE_MS = 1700;
 
@@ -27,7 +28,7 @@ async function runCommand(args: Extract<ParsedArgs, { command: "run" }>): Promis
   const run = new FlowRun({ dir: args.dir, flow: args.flow, trace: args.trace });
   const finish = async (result: RunResult) => {
     process.exitCode = EXIT_CODE_BY_STATUS[result.status];
-    await emitJson(result);
+    await emitJson(await validateResult(result));
   };
   const onSignal = (signal: NodeJS.Signals) => {
     process.stderr.write(`verify-runner: ${signal}, stopping flow '${args.flow}'\n`);

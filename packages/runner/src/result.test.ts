@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { buildResult } from "./result.js";
+import { buildResult, validateResult } from "./result.js";
 
 describe("buildResult", () => {
-  it("lists declared steps that never ran as not_run and validates the object", () => {
+  it("rejects an object that breaks the contract", async () => {
+    const result = buildResult({ flow: "x", status: "pass", durationMs: 1, steps: [] });
+    await expect(validateResult({ ...result, status: "maybe" as never })).rejects.toThrow(/status/);
+    await expect(validateResult(result)).resolves.toEqual(result);
+  });
+
+  it("lists declared steps that never ran as not_run", () => {
     const result = buildResult({
       flow: "checkout",
       status: "fail",

@@ -1,10 +1,9 @@
-import {
-  RunResultSchema,
-  type Artifacts,
-  type RunErrorCode,
-  type RunResult,
-  type RunStatus,
-  type StepResult,
+import type {
+  Artifacts,
+  RunErrorCode,
+  RunResult,
+  RunStatus,
+  StepResult,
 } from "@agent-verify/contract";
 
 export interface ResultInput {
@@ -28,7 +27,7 @@ function withNotRun(steps: readonly StepResult[], declared: readonly string[] = 
   ];
 }
 
-/** The one place a contract-3 object is built; validated before it is printed. */
+/** The one place a contract-3 object is built (validateResult checks it before it is printed). */
 export function buildResult(input: ResultInput): RunResult {
   const result: RunResult = {
     schema_version: 1,
@@ -40,5 +39,14 @@ export function buildResult(input: ResultInput): RunResult {
   };
   if (input.error !== undefined) result.error = input.error;
   if (input.errorCode !== undefined) result.error_code = input.errorCode;
+  return result;
+}
+
+/**
+ * Check a result against the contract schema. Loaded lazily: zod is not needed until
+ * the end of a run, and the run preloads it while the browser starts.
+ */
+export async function validateResult(result: RunResult): Promise<RunResult> {
+  const { RunResultSchema } = await import("@agent-verify/contract");
   return RunResultSchema.parse(result);
 }

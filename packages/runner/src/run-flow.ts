@@ -1,10 +1,6 @@
-import {
-  loadManifest,
-  manifestPath,
-  type Artifacts,
-  type Manifest,
-  type RunResult,
-} from "@agent-verify/contract";
+import type { Artifacts, Manifest, RunResult } from "@agent-verify/contract";
+import { manifestPath } from "@agent-verify/contract/constants";
+import { loadManifestCached } from "./manifest-cache.js";
 import { writeFileSync } from "node:fs";
 import { BrowserSession } from "./browser/session.js";
 import { resolveBrowser } from "./browser/resolve.js";
@@ -83,7 +79,7 @@ export class FlowRun {
     const { dir, flow } = this.options;
     let manifest: Manifest;
     try {
-      manifest = loadManifest(dir);
+      manifest = await loadManifestCached(dir);
     } catch (error) {
       return this.result({
         status: "error",
@@ -150,8 +146,10 @@ export class FlowRun {
       );
     }
     if (this.interrupted) throw new FlowAbortedError("interrupted", "interrupted");
-    // Load the assertion library while the browser starts (it is CPU; the launch is waiting).
+    // Load the assertion library and the result schema while the browser starts: both
+    // cost CPU, and the launch is only waiting.
     if (used.has("expect")) void import("@playwright/test").catch(() => undefined);
+    void import("@agent-verify/contract").catch(() => undefined);
     if (target)
       await this.session.open(
         target,
