@@ -1,18 +1,9 @@
 import { z } from "zod";
 import { GatesModeSchema } from "./gates-config.js";
 
-export const GATE_STAGES = [
-  "floor",
-  "scope",
-  "secrets",
-  "typecheck",
-  "lint",
-  "format",
-  "tests",
-  "crap",
-  "judge",
-  "git-clean",
-] as const;
+import { GATE_STAGES, GATES_EXIT_CODE_BY_STATUS, GATES_STATUSES } from "./constants.js";
+
+export { GATE_STAGES, GATES_EXIT_CODE_BY_STATUS, GATES_STATUSES };
 export const GateStageSchema = z.enum(GATE_STAGES);
 export type GateStage = z.infer<typeof GateStageSchema>;
 
@@ -20,17 +11,8 @@ export const STAGE_STATUSES = ["pass", "fail", "skip", "error"] as const;
 export const StageStatusSchema = z.enum(STAGE_STATUSES);
 export type StageStatus = z.infer<typeof StageStatusSchema>;
 
-/** `needs_human`: the judge answered something that does not parse; a person must look (exit 1). */
-export const GATES_STATUSES = ["pass", "fail", "needs_human", "error"] as const;
 export const GatesStatusSchema = z.enum(GATES_STATUSES);
 export type GatesStatus = z.infer<typeof GatesStatusSchema>;
-
-export const GATES_EXIT_CODE_BY_STATUS: Record<GatesStatus, 0 | 1 | 2> = {
-  pass: 0,
-  fail: 1,
-  needs_human: 1,
-  error: 2,
-};
 
 export const GateFindingSchema = z.strictObject({
   stage: GateStageSchema,

@@ -3,7 +3,7 @@ import { Command, CommanderError, Option } from "commander";
 import type { GateStage, GatesMode, GatesStatus } from "@agent-verify/contract";
 import { checkDeliverable } from "./deliverable.js";
 import { runGates, VERSION } from "./run.js";
-import { GATE_STAGES } from "./stage-names.js";
+import { GATE_STAGES } from "@agent-verify/contract/constants";
 
 export type ParsedArgs =
   | {

@@ -12,7 +12,8 @@ import type {
 } from "@agent-verify/contract";
 import type { GatesError } from "./errors.js";
 import { redact } from "./mask.js";
-import { GATES_EXIT_CODE_BY_STATUS, NEEDS_HUMAN } from "./stage-names.js";
+import { GATES_EXIT_CODE_BY_STATUS } from "@agent-verify/contract/constants";
+import { NEEDS_HUMAN } from "./stage-names.js";
 
 export interface ReportParts {
   version: string;
