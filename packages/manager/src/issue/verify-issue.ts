@@ -13,6 +13,7 @@ import { readManifest } from "../flows/manifest.js";
 import { admitFlow } from "../flows/select.js";
 import { buildReport, SETUP_OUTCOMES, type RunVerdict } from "../run/report.js";
 import { superviseFlows, type SuperviseOptions } from "../run/run-flows.js";
+import { notRunOutcome } from "../supervise/classify.js";
 import { BdTracker } from "../tracker/bd-tracker.js";
 import type { Tracker, TrackerIssue } from "../tracker/tracker.js";
 import {
@@ -46,18 +47,7 @@ export function issueVerdict(report: RunReport): RunVerdict {
 }
 
 function setupOutcome(flow: string, error: string): FlowOutcome {
-  return {
-    flow,
-    outcome: "setup_error",
-    exit_code: null,
-    signal: null,
-    duration_ms: 0,
-    failing_step: null,
-    error,
-    artifacts: null,
-    stderr_tail: "",
-    result: null,
-  };
+  return notRunOutcome(flow, "setup_error", error);
 }
 
 interface Plan {
