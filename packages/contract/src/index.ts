@@ -4,8 +4,15 @@ export {
   ManifestFlowSchema,
   ManifestSchema,
   WebServerSchema,
+  TicketsConfigSchema,
 } from "./manifest.js";
-export type { BrowserConfig, Manifest, ManifestFlow, WebServer } from "./manifest.js";
+export type {
+  BrowserConfig,
+  Manifest,
+  ManifestFlow,
+  TicketsConfig,
+  WebServer,
+} from "./manifest.js";
 export { FlowListEntrySchema, FlowListInputSchema, FlowListSchema } from "./flow-list.js";
 export type { FlowList, FlowListEntry, FlowListInput } from "./flow-list.js";
 export {
@@ -102,3 +109,33 @@ export { BrowserCheckSchema } from "./browser-check.js";
 export type { BrowserCheck } from "./browser-check.js";
 export { BrowserCheckInputSchema } from "./browser-check-input.js";
 export type { BrowserCheckInput } from "./browser-check-input.js";
+export {
+  FailedFlowSchema,
+  FailedTestSchema,
+  FlakySchema,
+  GateFindingBriefSchema,
+  GatesSummarySchema,
+  LOOP_TICKET_STATES,
+  LintErrorSchema,
+  LoopStatusSchema,
+  LoopTicketSchema,
+  LoopTicketStateSchema,
+  TypecheckErrorSchema,
+  VERIFY_DECISIONS,
+  VerifyDecisionSchema,
+  VerifyLogEntrySchema,
+} from "./verify-log.js";
+export type {
+  FailedFlow,
+  FailedTest,
+  Flaky,
+  GateFindingBrief,
+  GatesSummary,
+  LintError,
+  LoopStatus,
+  LoopTicket,
+  LoopTicketState,
+  TypecheckError,
+  VerifyDecision,
+  VerifyLogEntry,
+} from "./verify-log.js";

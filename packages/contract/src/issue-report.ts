@@ -1,5 +1,15 @@
 import { z } from "zod";
 import { OutcomeKindSchema, RunReportSchema } from "./outcome.js";
+import {
+  FailedFlowSchema,
+  FailedTestSchema,
+  FlakySchema,
+  GateFindingBriefSchema,
+  LintErrorSchema,
+  TypecheckErrorSchema,
+  VerifyDecisionSchema,
+  VerifyLogEntrySchema,
+} from "./verify-log.js";
 
 // bd's JSON is read, not emitted: loose objects so that fields bd adds (or versions that
 // omit optional ones) never break the manager. Only what the manager uses is named.
@@ -20,6 +30,11 @@ export const BdIssueInputSchema = z.looseObject({
   acceptance_criteria: z.string().default(""),
   notes: z.string().default(""),
   close_reason: z.string().optional(),
+  issue_type: z.string().default("task"),
+  labels: z
+    .array(z.string())
+    .nullish()
+    .transform((value) => value ?? []),
   comments: z
     .array(BdCommentInputSchema)
     .nullish()
@@ -27,7 +42,13 @@ export const BdIssueInputSchema = z.looseObject({
 });
 export type BdIssueInput = z.infer<typeof BdIssueInputSchema>;
 
-export const ISSUE_COMMENT_KINDS = ["failure", "setup", "unknown_flows"] as const;
+export const ISSUE_COMMENT_KINDS = [
+  "failure",
+  "setup",
+  "unknown_flows",
+  "flaky",
+  "escalation",
+] as const;
 export const IssueCommentKindSchema = z.enum(ISSUE_COMMENT_KINDS);
 export type IssueCommentKind = z.infer<typeof IssueCommentKindSchema>;
 
@@ -45,6 +66,37 @@ export const IssueCommentOutcomeSchema = z.strictObject({
 });
 export type IssueCommentOutcome = z.infer<typeof IssueCommentOutcomeSchema>;
 
+function IssueCommentAttemptSchema() {
+  return z.strictObject({
+    ticket: z.string(),
+    attempt: z.number().int().positive(),
+    retry_budget: z.number().int().positive(),
+    counted_failures: z.number().int().nonnegative(),
+    decision: VerifyDecisionSchema,
+    same_as_previous: z.boolean(),
+    failed_flows: z.array(FailedFlowSchema),
+    failed_tests: z.array(FailedTestSchema),
+    failed_ac: z.array(z.string()),
+    lint_errors: z.array(LintErrorSchema),
+    typecheck_errors: z.array(TypecheckErrorSchema),
+    gate_findings: z.array(GateFindingBriefSchema),
+    flaky: z.array(FlakySchema),
+    setup_error: z.string().nullable(),
+    /** On escalation: every attempt so far, oldest first. */
+    history: z
+      .array(
+        z.strictObject({
+          attempt: z.number().int().positive(),
+          timestamp: z.string(),
+          decision: VerifyDecisionSchema,
+          fingerprint: z.string(),
+          summary: z.string(),
+        }),
+      )
+      .optional(),
+  });
+}
+
 /** The fenced JSON block of an issue comment. */
 export const IssueCommentReportSchema = z.strictObject({
   schema_version: z.literal(1),
@@ -54,10 +106,18 @@ export const IssueCommentReportSchema = z.strictObject({
   outcomes: z.array(IssueCommentOutcomeSchema),
   unknown_flows: z.array(z.string()),
   truncated: z.boolean(),
+  /** The ticket loop's structured failure context (contract 7); absent on plain flow reports. */
+  attempt: IssueCommentAttemptSchema().optional(),
 });
 export type IssueCommentReport = z.infer<typeof IssueCommentReportSchema>;
 
-export const ISSUE_ACTIONS = ["closed", "commented", "still_failing", "none"] as const;
+export const ISSUE_ACTIONS = [
+  "closed",
+  "commented",
+  "still_failing",
+  "none",
+  "escalated",
+] as const;
 
 /** What `verify-manager issue --json` prints. */
 export const IssueVerificationSchema = z.strictObject({
@@ -70,5 +130,11 @@ export const IssueVerificationSchema = z.strictObject({
   comment: z.string().nullable(),
   close_reason: z.string().nullable(),
   report: RunReportSchema.nullable(),
+  /** The ticket loop (contract 7): the attempt this run decided, and its log line. */
+  attempt: z.number().int().positive().nullable().optional(),
+  decision: VerifyDecisionSchema.nullable().optional(),
+  /** True when this run only finished the tracker changes of an attempt a killed run had logged. */
+  resumed: z.boolean().optional(),
+  entry: VerifyLogEntrySchema.nullable().optional(),
 });
 export type IssueVerification = z.infer<typeof IssueVerificationSchema>;

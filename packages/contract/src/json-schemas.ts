@@ -6,6 +6,7 @@ import { GatesReportSchema } from "./gates-report.js";
 import { ManifestSchema } from "./manifest.js";
 import { RunReportSchema } from "./outcome.js";
 import { RunResultSchema } from "./run-result.js";
+import { LoopStatusSchema, VerifyLogEntrySchema } from "./verify-log.js";
 
 /** Schemas published as JSON Schema files under `schema/` for runners in other languages. */
 const PUBLISHED = {
@@ -16,6 +17,8 @@ const PUBLISHED = {
   "browser-check": { schema: BrowserCheckSchema, io: "output" },
   "gates-config": { schema: GatesConfigSchema, io: "input" },
   "gates-report": { schema: GatesReportSchema, io: "output" },
+  "verify-log-entry": { schema: VerifyLogEntrySchema, io: "output" },
+  "loop-status": { schema: LoopStatusSchema, io: "output" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;
 
 export type PublishedSchemaName = keyof typeof PUBLISHED;

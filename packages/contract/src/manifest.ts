@@ -39,6 +39,27 @@ export const BrowserConfigSchema = z.strictObject({
 });
 export type BrowserConfig = z.infer<typeof BrowserConfigSchema>;
 
+/** How `verify-manager issue` / `issues` decide on tickets (contract 7). */
+export const TicketsConfigSchema = z.strictObject({
+  retry_budget: z
+    .number({ error: "expected a whole number" })
+    .int({ error: "expected a whole number" })
+    .min(1, { error: "expected at least 1" })
+    .max(100, { error: "expected at most 100" })
+    .default(3),
+  flaky_reruns: z
+    .number({ error: "expected a whole number" })
+    .int({ error: "expected a whole number" })
+    .min(0, { error: "expected 0 or more" })
+    .max(5, { error: "expected at most 5" })
+    .default(1),
+  gates_command: z
+    .string({ error: "expected a command string" })
+    .min(1, { error: "expected a non-empty command" })
+    .default("node_modules/.bin/verify-gates"),
+});
+export type TicketsConfig = z.infer<typeof TicketsConfigSchema>;
+
 export const ManifestSchema = z
   .strictObject({
     version: z.literal(1, { error: "expected 1" }),
@@ -49,6 +70,7 @@ export const ManifestSchema = z
     flows_dir: z.string().min(1).optional(),
     web_server: WebServerSchema.optional(),
     browser: BrowserConfigSchema.optional(),
+    tickets: TicketsConfigSchema.optional(),
     flows: z.array(ManifestFlowSchema, { error: "expected a list of flows" }),
   })
   .superRefine((manifest, ctx) => {

@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { OutcomeKindSchema } from "./outcome.js";
+
+/**
+ * What one verification attempt decided (contract 7):
+ * - `pass`: a clean pass, the ticket is closed;
+ * - `retry`: a counted failure below the retry budget, the ticket goes back to in_progress;
+ * - `escalate`: a counted failure at the budget, the ticket is blocked for a human;
+ * - `flaky`: every failure was flaky (or the pass needed a rerun): not counted, verify again;
+ * - `setup`: the verification could not be made (gates exit 2, runner broken): not counted.
+ */
+export const VERIFY_DECISIONS = ["pass", "retry", "escalate", "flaky", "setup"] as const;
+export const VerifyDecisionSchema = z.enum(VERIFY_DECISIONS);
+export type VerifyDecision = z.infer<typeof VerifyDecisionSchema>;
+
+export const FailedFlowSchema = z.strictObject({
+  flow: z.string(),
+  outcome: OutcomeKindSchema,
+  failing_step: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type FailedFlow = z.infer<typeof FailedFlowSchema>;
+
+export const FailedTestSchema = z.strictObject({
+  file: z.string().nullable(),
+  name: z.string(),
+  message: z.string(),
+});
+export type FailedTest = z.infer<typeof FailedTestSchema>;
+
+export const LintErrorSchema = z.strictObject({
+  file: z.string().nullable(),
+  line: z.number().int().positive().nullable(),
+  rule: z.string(),
+  message: z.string(),
+});
+export type LintError = z.infer<typeof LintErrorSchema>;
+
+export const TypecheckErrorSchema = z.strictObject({
+  file: z.string().nullable(),
+  line: z.number().int().positive().nullable(),
+  code: z.string(),
+  message: z.string(),
+});
+export type TypecheckError = z.infer<typeof TypecheckErrorSchema>;
+
+/** A gates finding that is none of the above (floor, regression, secrets, format, CRAP...). */
+export const GateFindingBriefSchema = z.strictObject({
+  stage: z.string(),
+  file: z.string().nullable(),
+  line: z.number().int().positive().nullable(),
+  rule: z.string(),
+  message: z.string(),
+});
+export type GateFindingBrief = z.infer<typeof GateFindingBriefSchema>;
+
+export const FlakySchema = z.strictObject({
+  kind: z.enum(["flow", "test"]),
+  name: z.string(),
+  /** `rerun_passed`: failed, then passed on a rerun; `passed_before`: passed at the previous attempt on the same tree. */
+  reason: z.enum(["rerun_passed", "passed_before"]),
+});
+export type Flaky = z.infer<typeof FlakySchema>;
+
+export const GatesSummarySchema = z.strictObject({
+  status: z.enum(["pass", "fail", "needs_human", "error", "not_run"]),
+  exit_code: z.number().int().nullable(),
+  already_verified: z.boolean(),
+  error: z.string().nullable(),
+});
+export type GatesSummary = z.infer<typeof GatesSummarySchema>;
+
+/** One line of `.verify/log.jsonl`: one verification attempt of one ticket (contract 7). */
+export const VerifyLogEntrySchema = z.strictObject({
+  schema_version: z.literal(1),
+  ticket: z.string().min(1),
+  attempt: z.number().int().positive(),
+  timestamp: z.string(),
+  /** git tree of the working copy (tracked + untracked, minus the manager's own files); null outside git. */
+  tree_hash: z.string().nullable(),
+  /** The issue type (bug, task, feature...). */
+  type: z.string(),
+  pass: z.boolean(),
+  decision: VerifyDecisionSchema,
+  /** Whether this attempt counts toward the retry budget. */
+  counted: z.boolean(),
+  flows_run: z.array(z.string()),
+  passed_flows: z.array(z.string()),
+  failed_flows: z.array(FailedFlowSchema),
+  tests_ran: z.boolean(),
+  failed_tests: z.array(FailedTestSchema),
+  failed_ac: z.array(z.string()),
+  lint_errors: z.array(LintErrorSchema),
+  typecheck_errors: z.array(TypecheckErrorSchema),
+  gate_findings: z.array(GateFindingBriefSchema),
+  gates: GatesSummarySchema,
+  flaky: z.array(FlakySchema),
+  setup_error: z.string().nullable(),
+  /** Stable over identical failures; equal fingerprints on consecutive attempts mean "the same failure". */
+  fingerprint: z.string(),
+  same_as_previous: z.boolean(),
+});
+export type VerifyLogEntry = z.infer<typeof VerifyLogEntrySchema>;
+
+export const LOOP_TICKET_STATES = [
+  "pending",
+  "running",
+  "passed",
+  "retry",
+  "escalated",
+  "flaky",
+  "blocked",
+] as const;
+export const LoopTicketStateSchema = z.enum(LOOP_TICKET_STATES);
+export type LoopTicketState = z.infer<typeof LoopTicketStateSchema>;
+
+export const LoopTicketSchema = z.strictObject({
+  id: z.string(),
+  state: LoopTicketStateSchema,
+  /** The attempt this batch makes (set when the ticket starts running). */
+  attempt: z.number().int().positive().nullable(),
+  reason: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type LoopTicket = z.infer<typeof LoopTicketSchema>;
+
+/** `.verify/loop-status.json`: where a `verify-manager issues` batch stands, rewritten atomically. */
+export const LoopStatusSchema = z.strictObject({
+  schema_version: z.literal(1),
+  state: z.enum(["running", "done", "halted"]),
+  started_at: z.string(),
+  updated_at: z.string(),
+  selection: z.strictObject({
+    labels: z.array(z.string()),
+    status: z.string(),
+    limit: z.number().int().nonnegative(),
+  }),
+  halt_reason: z.string().nullable(),
+  tickets: z.array(LoopTicketSchema),
+});
+export type LoopStatus = z.infer<typeof LoopStatusSchema>;
