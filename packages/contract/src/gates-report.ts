@@ -57,6 +57,14 @@ export const StampInputsSchema = z.strictObject({
 });
 export type StampInputs = z.infer<typeof StampInputsSchema>;
 
+/** One test case of the run: vitest's full name (describe chain + title), file repository-relative. */
+export const GateTestCaseSchema = z.strictObject({
+  file: z.string().nullable(),
+  name: z.string(),
+  status: z.enum(["passed", "failed", "skipped"]),
+});
+export type GateTestCase = z.infer<typeof GateTestCaseSchema>;
+
 export const GatesErrorInfoSchema = z.strictObject({
   code: z.string(),
   message: z.string(),
@@ -81,6 +89,8 @@ export const GatesReportSchema = z.strictObject({
   stages: z.array(StageResultSchema),
   findings: z.array(GateFindingSchema),
   changed_files: z.array(ChangedFileSchema),
+  /** Every test case of the run's vitest commands (absent when no vitest command ran). */
+  tests: z.array(GateTestCaseSchema).optional(),
   stamp: z
     .strictObject({ hash: z.string(), written: z.boolean(), inputs: StampInputsSchema })
     .nullable(),

@@ -57,8 +57,12 @@ export type GateFindingBrief = z.infer<typeof GateFindingBriefSchema>;
 export const FlakySchema = z.strictObject({
   kind: z.enum(["flow", "test"]),
   name: z.string(),
-  /** `rerun_passed`: failed, then passed on a rerun; `passed_before`: passed at the previous attempt on the same tree. */
-  reason: z.enum(["rerun_passed", "passed_before"]),
+  /**
+   * `rerun_passed`: failed, then passed on a rerun in the same attempt;
+   * `passed_before`: fails now, passed at the previous attempt on the same tree;
+   * `failed_before`: passes now, failed at the previous attempt on the same tree.
+   */
+  reason: z.enum(["rerun_passed", "passed_before", "failed_before"]),
 });
 export type Flaky = z.infer<typeof FlakySchema>;
 

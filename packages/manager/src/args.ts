@@ -11,7 +11,27 @@ export type ParsedArgs =
       jobs: number;
       json: boolean;
     }
-  | { kind: "issue"; dir: string; id: string; dryRun: boolean; jobs: number; json: boolean }
+  | {
+      kind: "issue";
+      dir: string;
+      id: string;
+      dryRun: boolean;
+      jobs: number;
+      json: boolean;
+      retryBudget: number | undefined;
+    }
+  | {
+      kind: "issues";
+      dir: string;
+      labels: string[];
+      status: string;
+      limit: number;
+      restart: boolean;
+      jobs: number;
+      json: boolean;
+      retryBudget: number | undefined;
+    }
+  | { kind: "log"; dir: string; id: string; json: boolean }
   | { kind: "doctor"; dir: string; json: boolean }
   | { kind: "help"; text: string; isError: boolean }
   | { kind: "usage_error"; message: string };
@@ -27,6 +47,27 @@ function parseJobs(value: string): number {
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
+
+function wholeNumber(min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) {
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    }
+    return n;
+  };
+}
+
+const STATUS = /^[a-z_]+(,[a-z_]+)*$/;
+
+function parseStatus(value: string): string {
+  if (!STATUS.test(value)) {
+    throw new InvalidArgumentError(
+      "expected a bd status (open, in_progress, ...), a comma list, or all",
+    );
+  }
+  return value;
+}
 
 function program(emit: (parsed: ParsedArgs) => void, out: { text: string }): Command {
   const root = new Command("verify-manager")
@@ -74,22 +115,76 @@ function program(emit: (parsed: ParsedArgs) => void, out: { text: string }): Com
           json: opts.json,
         }),
     );
+  const budgetOption = () =>
+    new Option(
+      "--retry-budget <n>",
+      "counted failures before escalating (default: manifest, 3)",
+    ).argParser(wholeNumber(1, 100));
   sub("issue")
-    .description("run the flows in an issue's Verify: section, then close it or comment")
+    .description(
+      "verify a ticket (gates, flows, acceptance criteria), then close it, send it back or escalate",
+    )
     .argument("<id>", "bd issue id")
     .addOption(dirOption())
     .option("--dry-run", "print what would be posted or closed; change nothing", false)
     .addOption(jobsOption())
+    .addOption(budgetOption())
     .option("--json", "print the verification as JSON", false)
-    .action((id: string, opts: { dir: string; dryRun: boolean; jobs: number; json: boolean }) =>
-      emit({
-        kind: "issue",
-        dir: opts.dir,
-        id,
-        dryRun: opts.dryRun,
-        jobs: opts.jobs,
-        json: opts.json,
-      }),
+    .action(
+      (
+        id: string,
+        opts: { dir: string; dryRun: boolean; jobs: number; json: boolean; retryBudget?: number },
+      ) =>
+        emit({
+          kind: "issue",
+          dir: opts.dir,
+          id,
+          dryRun: opts.dryRun,
+          jobs: opts.jobs,
+          json: opts.json,
+          retryBudget: opts.retryBudget,
+        }),
+    );
+  sub("issues")
+    .description("verify the tickets bd lists, one by one; resumes where a killed run stopped")
+    .addOption(dirOption())
+    .option("--label <label>", "only tickets with this label (repeat: all of them)", collect, [])
+    .option("--status <status>", "bd status to select (comma list, or all)", parseStatus, "open")
+    .option("--limit <n>", "at most this many tickets (0 = all)", wholeNumber(0, 100000), 0)
+    .option("--restart", "start a new batch even if .verify/loop-status.json exists", false)
+    .addOption(jobsOption())
+    .addOption(budgetOption())
+    .option("--json", "print the loop status as JSON", false)
+    .action(
+      (opts: {
+        dir: string;
+        label: string[];
+        status: string;
+        limit: number;
+        restart: boolean;
+        jobs: number;
+        json: boolean;
+        retryBudget?: number;
+      }) =>
+        emit({
+          kind: "issues",
+          dir: opts.dir,
+          labels: opts.label,
+          status: opts.status,
+          limit: opts.limit,
+          restart: opts.restart,
+          jobs: opts.jobs,
+          json: opts.json,
+          retryBudget: opts.retryBudget,
+        }),
+    );
+  sub("log")
+    .description("print a ticket's verification history from .verify/log.jsonl")
+    .argument("<id>", "bd issue id")
+    .addOption(dirOption())
+    .option("--json", "print the log entries as JSON", false)
+    .action((id: string, opts: { dir: string; json: boolean }) =>
+      emit({ kind: "log", dir: opts.dir, id, json: opts.json }),
     );
   sub("doctor")
     .description("check the manifest, runner, browser, base_url and bd")

@@ -49,7 +49,7 @@ async function execute(
   const dir = resolve(args.dir);
   // `--list` starts before zod and yaml load (they take as long as it does); see early-list.ts.
   const early =
-    args.kind === "doctor"
+    args.kind === "doctor" || args.kind === "log" || args.kind === "issues"
       ? null
       : (await import("./flows/early-list.js")).startEarlyList(dir, process.env, signal);
   // Heavy modules load inside the action so `--help` stays fast.
@@ -96,23 +96,54 @@ async function execute(
         id: args.id,
         dryRun: args.dryRun,
         jobs: args.jobs,
+        retryBudget: args.retryBudget,
         progress: api.stderrProgress(),
         signal,
         early,
         ...graces(process.env),
       });
-      if (args.json) writeStdout(JSON.stringify(result, null, 2));
-      else {
-        const prefix = result.dry_run ? "would " : "";
-        const body =
-          result.action === "none"
-            ? `${result.issue} is already closed (${result.close_reason ?? "no reason"}); its flows still pass`
-            : result.action === "closed"
-              ? `${prefix}close ${result.issue} with reason: ${result.close_reason}`
-              : `${prefix}comment on ${result.issue}:\n${result.comment}`;
-        writeStdout(body);
-      }
+      writeStdout(args.json ? JSON.stringify(result, null, 2) : api.formatVerification(result));
       return result.verdict;
+    }
+    case "issues": {
+      const result = await api.verifyBatch({
+        dir,
+        labels: args.labels,
+        status: args.status,
+        limit: args.limit,
+        restart: args.restart,
+        jobs: args.jobs,
+        retryBudget: args.retryBudget,
+        progress: api.stderrProgress(),
+        signal,
+        ...graces(process.env),
+      });
+      if (result.status !== null) {
+        writeStdout(
+          args.json ? JSON.stringify(result.status, null, 2) : api.formatLoopStatus(result.status),
+        );
+      }
+      if (result.halt !== null) {
+        writeStderr(`HALT blocked: ${result.halt}`);
+        return "setup";
+      }
+      const states = result.status?.tickets.map((t) => t.state) ?? [];
+      return states.every((state) => state === "passed") ? "passed" : "failed";
+    }
+    case "log": {
+      const history = api.readTicketLog(dir, args.id);
+      for (const line of history.problems)
+        writeStderr(`verify-manager: warning: ${line} (ignored)`);
+      writeStdout(
+        args.json
+          ? JSON.stringify(
+              { schema_version: 1, ticket: args.id, entries: history.entries },
+              null,
+              2,
+            )
+          : api.formatHistory(args.id, history.entries),
+      );
+      return "passed";
     }
     case "doctor": {
       const report = await api.doctor({ dir });

@@ -18,9 +18,16 @@ export type { CommentInput } from "./issue/comment.js";
 export { redact, secretValues } from "./issue/redact.js";
 export { findVerifySections, parseVerifyText, requestedFlows } from "./issue/verify-section.js";
 export type { VerifyField, VerifySection } from "./issue/verify-section.js";
-export { issueVerdict, verifyIssue } from "./issue/verify-issue.js";
-export type { VerifyIssueOptions } from "./issue/verify-issue.js";
-export { buildReport, formatSummary, verdictOf } from "./run/report.js";
+export { verifyTicket as verifyIssue, verifyTicket } from "./ticket/verify-ticket.js";
+export type {
+  VerifyTicketOptions,
+  VerifyTicketOptions as VerifyIssueOptions,
+} from "./ticket/verify-ticket.js";
+export { verifyBatch } from "./ticket/batch.js";
+export type { BatchOptions, BatchResult } from "./ticket/batch.js";
+export { formatHistory, formatLoopStatus, formatVerification } from "./ticket/format.js";
+export { readTicketLog } from "./ticket/verify-log-read.js";
+export { buildReport, formatSummary, issueVerdict, verdictOf } from "./run/report.js";
 export type { RunVerdict } from "./run/report.js";
 export { runFlows, superviseFlows } from "./run/run-flows.js";
 export type { RunOptions, SuperviseOptions } from "./run/run-flows.js";
@@ -32,4 +39,10 @@ export { classifyRun } from "./supervise/classify.js";
 export { shellQuote, substituteFlow } from "./supervise/shell-quote.js";
 export { BdTracker } from "./tracker/bd-tracker.js";
 export type { BdTrackerOptions } from "./tracker/bd-tracker.js";
-export type { Tracker, TrackerComment, TrackerIssue } from "./tracker/tracker.js";
+export type {
+  Tracker,
+  TrackerComment,
+  TrackerIssue,
+  TrackerListFilter,
+  TrackerUpdate,
+} from "./tracker/tracker.js";

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import {
   IssueCommentReportSchema,
   type FlowOutcome,
+  type IssueCommentReport as Report,
   type IssueCommentKind,
   type IssueCommentOutcome,
   type IssueCommentReport,
@@ -18,6 +19,18 @@ export interface CommentInput {
   outcomes: readonly FlowOutcome[];
   unknownFlows?: readonly string[] | undefined;
   secrets?: readonly string[] | undefined;
+  /** The ticket loop's context (contract 7): replaces the headline and fingerprint, adds lines. */
+  loop?: LoopCommentParts | undefined;
+}
+
+export interface LoopCommentParts {
+  headline: string;
+  /** Markdown lines between the headline and the JSON block (e.g. the attempt history). */
+  body: readonly string[];
+  fingerprint: string;
+  attempt: NonNullable<Report["attempt"]>;
+  /** The attempt marker, the comment's last line. */
+  marker: string;
 }
 
 function artifact(outcome: FlowOutcome, key: string): string | null {
@@ -69,6 +82,7 @@ function commentOutcome(
 }
 
 export function headline(input: CommentInput): string {
+  if (input.loop) return input.loop.headline;
   const failed = input.outcomes.filter((o) => o.outcome !== "pass");
   if (input.kind === "unknown_flows") {
     const names = (input.unknownFlows ?? []).map((n) => JSON.stringify(n)).join(", ");
@@ -87,6 +101,35 @@ interface Limits {
   firstLine: number;
 }
 
+type Attempt = NonNullable<Report["attempt"]>;
+
+/** Long lists (hundreds of lint errors) are cut to what a reader can use; the log keeps them all. */
+function clipAttempt(attempt: Attempt, limits: Limits): Attempt {
+  const max = limits.error >= 2000 ? 50 : 10;
+  const cut = <T>(list: readonly T[]): T[] => list.slice(0, max);
+  const text = (value: string) => clip(value, limits.error, false);
+  return {
+    ...attempt,
+    failed_flows: cut(attempt.failed_flows).map((f) => ({
+      ...f,
+      error: f.error === null ? null : text(f.error),
+    })),
+    failed_tests: cut(attempt.failed_tests).map((t) => ({ ...t, message: text(t.message) })),
+    failed_ac: cut(attempt.failed_ac).map(text),
+    lint_errors: cut(attempt.lint_errors).map((e) => ({ ...e, message: text(e.message) })),
+    typecheck_errors: cut(attempt.typecheck_errors).map((e) => ({
+      ...e,
+      message: text(e.message),
+    })),
+    gate_findings: cut(attempt.gate_findings).map((f) => ({ ...f, message: text(f.message) })),
+    flaky: cut(attempt.flaky),
+    setup_error: attempt.setup_error === null ? null : text(attempt.setup_error),
+    ...(attempt.history
+      ? { history: attempt.history.map((h) => ({ ...h, summary: text(h.summary) })) }
+      : {}),
+  };
+}
+
 const LIMIT_STEPS: Limits[] = [
   { error: 4000, stderr: 8000, firstLine: 2000 },
   { error: 2000, stderr: 2000, firstLine: 1000 },
@@ -100,10 +143,11 @@ function renderWith(input: CommentInput, limits: Limits, isTruncated: boolean): 
     schema_version: 1,
     tool: "verify-manager",
     kind: input.kind,
-    fingerprint: fingerprintOf(input),
+    fingerprint: input.loop?.fingerprint ?? fingerprintOf(input),
     outcomes: input.outcomes.map((o) => commentOutcome(o, secrets, limits)),
     unknown_flows: (input.unknownFlows ?? []).map((n) => redact(n, secrets)),
     truncated: isTruncated,
+    ...(input.loop ? { attempt: clipAttempt(input.loop.attempt, limits) } : {}),
   });
   const first = clip(
     redact(headline(input).replaceAll("\n", " "), secrets),
@@ -111,7 +155,12 @@ function renderWith(input: CommentInput, limits: Limits, isTruncated: boolean): 
     false,
   );
   const json = redact(JSON.stringify(report, null, 2), secrets);
-  return `${first}\n\n\`\`\`json\n${json}\n\`\`\`\n`;
+  const body = (input.loop?.body ?? []).map((line) =>
+    clip(redact(line, secrets), limits.firstLine, false),
+  );
+  const middle = body.length > 0 ? `\n\n${body.join("\n")}` : "";
+  const marker = input.loop ? `\n${input.loop.marker}\n` : "";
+  return `${first}${middle}\n\n\`\`\`json\n${json}\n\`\`\`\n${marker}`;
 }
 
 /** One human line, then the outcomes as a fenced JSON block, cut to stay under MAX_COMMENT_BYTES. */

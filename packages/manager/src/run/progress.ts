@@ -3,6 +3,8 @@ import type { FlowOutcome } from "@agent-verify/contract";
 export interface ProgressSink {
   start(flow: string): void;
   end(outcome: FlowOutcome): void;
+  /** A free-form progress line (ticket loop: gates, reruns, decisions). */
+  note?(line: string): void;
 }
 
 export const silentProgress: ProgressSink = { start() {}, end() {} };
@@ -15,6 +17,9 @@ export function stderrProgress(
   const isTTY = stream.isTTY === true && !env.NO_COLOR;
   const paint = (code: number, text: string) => (isTTY ? `\u001b[${code}m${text}\u001b[0m` : text);
   return {
+    note(line) {
+      stream.write(`${line}\n`);
+    },
     start(flow) {
       stream.write(`${isTTY ? "▶" : "start"} ${flow}\n`);
     },

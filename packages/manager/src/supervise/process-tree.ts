@@ -21,6 +21,11 @@ function readStat(pid: number): ProcInfo | undefined {
   }
 }
 
+/** When a live process started (clock ticks since boot), or undefined when it is gone or unknown. */
+export function processStart(pid: number): number | undefined {
+  return readStat(pid)?.start;
+}
+
 function allProcesses(): ProcInfo[] {
   let entries: string[];
   try {

@@ -84,7 +84,7 @@ describe("appendLogEntry / readLog", () => {
     expect(read.entries).toEqual([logEntry(), logEntry({ attempt: 2 })]);
     expect(read.problems).toHaveLength(1);
     expect(read.problems[0]?.line).toBe(2);
-    expect(read.problems[0]?.message).toMatch(/^line 2: /);
+    expect(read.problems[0]?.message).toMatch(/JSON|Unexpected|Unterminated/);
   });
 
   it("skips a garbage middle line and names its line number", () => {
@@ -95,7 +95,7 @@ describe("appendLogEntry / readLog", () => {
     expect(read.entries.map((entry) => entry.attempt)).toEqual([1, 2]);
     expect(read.problems).toHaveLength(1);
     expect(read.problems[0]?.line).toBe(2);
-    expect(read.problems[0]?.message).toMatch(/^line 2: \S.*/);
+    expect(read.problems[0]?.message).toMatch(/JSON|Unexpected token/);
     expect(read.problems[0]?.message).not.toContain("\n");
   });
 
@@ -106,14 +106,14 @@ describe("appendLogEntry / readLog", () => {
     const read = readLog(dir);
     expect(read.entries).toEqual([]);
     expect(read.problems).toHaveLength(1);
-    expect(read.problems[0]?.message).toMatch(/^line 1: failed_flows\[0\]\.outcome: /);
+    expect(read.problems[0]?.message).toMatch(/^failed_flows\[0\]\.outcome: /);
   });
 
   it("reports an unterminated last line that is JSON but not an entry as a schema problem", () => {
     fs.mkdirSync(path.dirname(logPath(dir)));
     fs.writeFileSync(logPath(dir), "{}");
     expect(readLog(dir).problems).toEqual([
-      { line: 1, message: expect.stringMatching(/^line 1: /) },
+      { line: 1, message: expect.stringMatching(/^[a-z_]+: /) },
     ]);
   });
 
@@ -140,11 +140,11 @@ describe("appendLogEntry / readLog", () => {
 describe("formatLogProblems", () => {
   it("gives one `<file>:<line>: <message>` line per problem", () => {
     const problems = [
-      { line: 2, message: "line 2: Unexpected token" },
+      { line: 2, message: "Unexpected token" },
       { line: 5, message: "torn last line (killed mid-write?)" },
     ];
     expect(formatLogProblems(".verify/log.jsonl", problems)).toEqual([
-      ".verify/log.jsonl:2: line 2: Unexpected token",
+      ".verify/log.jsonl:2: Unexpected token",
       ".verify/log.jsonl:5: torn last line (killed mid-write?)",
     ]);
   });

@@ -103,7 +103,7 @@ export function readLog(dir: string): LogRead {
     } else if (!isTerminated && index === lines.length - 1 && !result.isJson) {
       problems.push({ line, message: "torn last line (killed mid-write?)" });
     } else {
-      problems.push({ line, message: `line ${line}: ${result.error}` });
+      problems.push({ line, message: result.error });
     }
   }
   return { entries, problems };

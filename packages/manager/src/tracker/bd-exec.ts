@@ -9,6 +9,10 @@ export interface BdCall {
   timeoutMs: number;
   /** bd flushes its database on SIGTERM; SIGKILL only after this grace. */
   killGraceMs: number;
+  /** Called as soon as bd has a pid (synchronously after spawn). */
+  onSpawn?: ((pid: number) => void) | undefined;
+  /** Called once bd has exited (or failed to start). */
+  onExit?: (() => void) | undefined;
 }
 
 export interface BdCallResult {
@@ -34,6 +38,7 @@ export function execBd(call: BdCall): Promise<BdCallResult> {
       env: call.env,
       stdio: ["ignore", "pipe", "pipe"],
     });
+    if (child.pid !== undefined) call.onSpawn?.(child.pid);
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill("SIGTERM");
@@ -45,6 +50,7 @@ export function execBd(call: BdCall): Promise<BdCallResult> {
     const done = (result: Omit<BdCallResult, "stdout" | "stderr" | "timedOut">) => {
       if (isDone) return;
       isDone = true;
+      call.onExit?.();
       clearTimeout(timer);
       clearTimeout(killTimer);
       resolve({ ...result, timedOut, stdout: stdout.text(), stderr: stderr.text() });

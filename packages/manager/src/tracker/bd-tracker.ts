@@ -9,7 +9,8 @@ import {
 import { ManagerError, ManagerErrorCode } from "../errors.js";
 import { execBd, type BdCallResult } from "./bd-exec.js";
 import { SerialQueue } from "./serial.js";
-import type { Tracker, TrackerIssue } from "./tracker.js";
+import { PendingWrite } from "./pending-write.js";
+import type { Tracker, TrackerIssue, TrackerListFilter, TrackerUpdate } from "./tracker.js";
 
 export interface BdTrackerOptions {
   /** The folder bd runs in (tracker discovery walks up from it unless BEADS_DIR is set). */
@@ -19,6 +20,11 @@ export interface BdTrackerOptions {
   bin?: string | undefined;
   timeoutMs?: number | undefined;
   killGraceMs?: number | undefined;
+  /**
+   * A file naming the bd write in flight. A manager killed mid-write leaves bd running;
+   * the next manager waits for that bd before it reads, so it never repeats the write.
+   */
+  pendingWriteFile?: string | undefined;
 }
 
 const CLOSE_HINT =
@@ -75,6 +81,8 @@ function toTrackerIssue(issue: BdIssueInput): TrackerIssue {
     acceptanceCriteria: issue.acceptance_criteria,
     notes: issue.notes,
     closeReason: issue.close_reason ?? null,
+    type: issue.issue_type,
+    labels: [...issue.labels],
     comments: [...issue.comments]
       .sort(
         (a, b) =>
@@ -92,6 +100,8 @@ export class BdTracker implements Tracker {
   private readonly env: NodeJS.ProcessEnv;
   private readonly timeoutMs: number;
   private readonly killGraceMs: number;
+  private readonly pending: PendingWrite | null;
+  private settled: Promise<void> | null = null;
 
   constructor(options: BdTrackerOptions) {
     // The user's bd settings are kept (BD_READONLY makes writes fail loudly;
@@ -101,6 +111,7 @@ export class BdTracker implements Tracker {
     this.cwd = options.cwd;
     this.timeoutMs = options.timeoutMs ?? 120_000;
     this.killGraceMs = options.killGraceMs ?? 10_000;
+    this.pending = options.pendingWriteFile ? new PendingWrite(options.pendingWriteFile) : null;
   }
 
   private get trackerKey(): string {
@@ -111,7 +122,16 @@ export class BdTracker implements Tracker {
     return ["bd", ...args.map((a) => (/^[\w./:=@-]+$/.test(a) ? a : JSON.stringify(a)))].join(" ");
   }
 
-  private async call(args: readonly string[], failureHint?: string): Promise<BdCallResult> {
+  private async call(
+    args: readonly string[],
+    failureHint?: string,
+    isWrite = false,
+  ): Promise<BdCallResult> {
+    const pending = this.pending;
+    if (pending) {
+      this.settled ??= pending.settle(this.timeoutMs);
+      await this.settled;
+    }
     const result = await queue.run(this.trackerKey, () =>
       execBd({
         bin: this.bin,
@@ -120,6 +140,8 @@ export class BdTracker implements Tracker {
         env: this.env,
         timeoutMs: this.timeoutMs,
         killGraceMs: this.killGraceMs,
+        onSpawn: isWrite && pending ? (pid) => pending.record(pid) : undefined,
+        onExit: isWrite && pending ? () => pending.clear() : undefined,
       }),
     );
     const command = this.describe(args);
@@ -203,7 +225,7 @@ export class BdTracker implements Tracker {
     try {
       await writeFile(file, text, "utf8");
       const args = ["comments", "add", id, "--file", file, "--json"];
-      const result = await this.call(args);
+      const result = await this.call(args, undefined, true);
       const parsed = BdCommentInputSchema.safeParse(parseJson(result.stdout));
       if (!parsed.success) throw this.unexpected(args, "no comment object in the output");
       if (parsed.data.issue_id !== undefined && parsed.data.issue_id !== id) {
@@ -216,7 +238,7 @@ export class BdTracker implements Tracker {
 
   async close(id: string, reason: string): Promise<void> {
     const args = ["close", id, "--reason", reason, "--json"];
-    const result = await this.call(args, CLOSE_HINT);
+    const result = await this.call(args, CLOSE_HINT, true);
     const value = parseJson(result.stdout);
     const closed = Array.isArray(value) ? value.map((v) => BdIssueInputSchema.safeParse(v)) : [];
     const mine = closed.find((entry) => entry.success && entry.data.id === id);
@@ -230,5 +252,33 @@ export class BdTracker implements Tracker {
         },
       );
     }
+  }
+
+  async update(id: string, change: TrackerUpdate): Promise<void> {
+    const args = ["update", id];
+    if (change.status !== undefined) args.push("--status", change.status);
+    for (const label of change.addLabels ?? []) args.push("--add-label", label);
+    if (args.length === 2) return;
+    args.push("--json");
+    const result = await this.call(args, undefined, true);
+    const value = parseJson(result.stdout);
+    const updated = Array.isArray(value) ? value.map((v) => BdIssueInputSchema.safeParse(v)) : [];
+    if (!updated.some((entry) => entry.success && entry.data.id === id)) {
+      throw this.unexpected(args, `bd did not report '${id}' as updated: ${errorText(result)}`);
+    }
+  }
+
+  async list(filter: TrackerListFilter): Promise<string[]> {
+    // bd hides closed issues and caps the list at 50 unless told otherwise.
+    const args = ["list", "--json", "--status", filter.status, "--limit", String(filter.limit)];
+    if (filter.labels.length > 0) args.push("--label", filter.labels.join(","));
+    const result = await this.call(args);
+    const value = parseJson(result.stdout) ?? [];
+    if (!Array.isArray(value)) throw this.unexpected(args, "expected a JSON array of issues");
+    return value.map((entry) => {
+      const parsed = BdIssueInputSchema.safeParse(entry);
+      if (!parsed.success) throw this.unexpected(args, "an entry without an id");
+      return parsed.data.id;
+    });
   }
 }

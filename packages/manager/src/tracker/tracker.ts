@@ -12,14 +12,34 @@ export interface TrackerIssue {
   acceptanceCriteria: string;
   notes: string;
   closeReason: string | null;
+  /** bug, task, feature... */
+  type: string;
+  labels: string[];
   /** Oldest first. */
   comments: TrackerComment[];
 }
 
-/** The manager's whole view of an issue tracker; other trackers implement the same three calls. */
+export interface TrackerListFilter {
+  /** Every label must be present. */
+  labels: readonly string[];
+  /** One status, a comma list, or `all`. */
+  status: string;
+  /** 0 = no limit. */
+  limit: number;
+}
+
+export interface TrackerUpdate {
+  status?: string | undefined;
+  addLabels?: readonly string[] | undefined;
+}
+
+/** The manager's whole view of an issue tracker; other trackers implement the same calls. */
 export interface Tracker {
   readonly name: string;
   show(id: string): Promise<TrackerIssue>;
   comment(id: string, text: string): Promise<void>;
   close(id: string, reason: string): Promise<void>;
+  update(id: string, change: TrackerUpdate): Promise<void>;
+  /** Issue ids matching the filter, in the tracker's order. */
+  list(filter: TrackerListFilter): Promise<string[]>;
 }
