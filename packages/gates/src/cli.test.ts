@@ -12,6 +12,8 @@ describe("parseArgs", () => {
         "--json",
         "--only",
         "floor, secrets,test",
+        "--regression",
+        " Cart count is wrong after reload ",
       ]),
     ).toEqual({
       command: "run",
@@ -19,6 +21,7 @@ describe("parseArgs", () => {
       mode: "post-commit",
       json: true,
       only: ["floor", "secrets", "tests"],
+      regression: "Cart count is wrong after reload",
     });
     expect(parseArgs([])).toEqual({
       command: "run",
@@ -26,7 +29,9 @@ describe("parseArgs", () => {
       mode: undefined,
       json: false,
       only: undefined,
+      regression: undefined,
     });
+    expect(parseArgs([])).toHaveProperty("regression", undefined);
   });
 
   it("reads the deliverable subcommand", () => {
@@ -49,6 +54,14 @@ describe("parseArgs", () => {
       command: "usage-error",
       message: expect.stringContaining("--frobnicate"),
     });
+    expect(parseArgs(["--regression", "  "])).toEqual({
+      command: "usage-error",
+      message: "--regression: the issue title is empty",
+    });
+    expect(parseArgs(["--regression"])).toMatchObject({
+      command: "usage-error",
+      message: expect.stringContaining("--regression"),
+    });
     expect(parseArgs(["deliverable", "a.md", "--min-lines", "x"])).toMatchObject({
       command: "usage-error",
     });
@@ -58,6 +71,7 @@ describe("parseArgs", () => {
     const help = parseArgs(["--help"]);
     expect(help).toMatchObject({ command: "print" });
     expect(help.command === "print" && help.text).toContain("--only <stages>");
+    expect(help.command === "print" && help.text).toContain("--regression <title>");
     expect(parseArgs(["--version"])).toMatchObject({
       command: "print",
       text: expect.stringMatching(/^\d+\.\d+\.\d+/),

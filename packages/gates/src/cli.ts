@@ -12,6 +12,7 @@ export type ParsedArgs =
       mode: GatesMode | undefined;
       json: boolean;
       only: GateStage[] | undefined;
+      regression: string | undefined;
     }
   | { command: "deliverable"; file: string; minLines: number; json: boolean }
   | { command: "print"; text: string }
@@ -46,6 +47,14 @@ function parseOnly(value: string): GateStage[] {
     });
 }
 
+interface RunOptions {
+  base?: string;
+  mode?: GatesMode;
+  json: boolean;
+  only?: GateStage[];
+  regression?: string;
+}
+
 function program(result: { value?: ParsedArgs }, output: string[]): Command {
   const root = new Command("verify-gates")
     .description(
@@ -64,20 +73,28 @@ function program(result: { value?: ParsedArgs }, output: string[]): Command {
     )
     .option("--json", "print the JSON report instead of the summary", false)
     .option("--only <stages>", "run only these stages, comma-separated", parseOnly)
+    .option(
+      "--regression <title>",
+      "a bug fix: require a new test whose name or body mentions a word of this issue title",
+    )
     .enablePositionalOptions()
     .exitOverride()
     .configureOutput({
       writeOut: (text) => output.push(text),
       writeErr: (text) => output.push(text),
     })
-    .action((opts: { base?: string; mode?: GatesMode; json: boolean; only?: GateStage[] }) => {
-      result.value = {
-        command: "run",
-        base: opts.base,
-        mode: opts.mode,
-        json: opts.json,
-        only: opts.only,
-      };
+    .action((opts: RunOptions) => {
+      result.value =
+        opts.regression !== undefined && opts.regression.trim() === ""
+          ? { command: "usage-error", message: "--regression: the issue title is empty" }
+          : {
+              command: "run",
+              base: opts.base,
+              mode: opts.mode,
+              json: opts.json,
+              only: opts.only,
+              regression: opts.regression?.trim(),
+            };
     });
   root
     .command("deliverable <file>")
@@ -144,6 +161,7 @@ async function main(argv: readonly string[]): Promise<number> {
     ...(args.base ? { base: args.base } : {}),
     ...(args.mode ? { mode: args.mode } : {}),
     ...(args.only ? { only: args.only } : {}),
+    ...(args.regression === undefined ? {} : { regression: args.regression }),
     onProgress: (line) => process.stderr.write(`${line}\n`),
   });
   process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : summary);

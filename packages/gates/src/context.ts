@@ -29,6 +29,8 @@ export interface GatesContext {
   config: GatesConfig;
   change: Change;
   stampHash: string;
+  /** The issue title of a bug fix (`--regression`): the change must add a test that mentions it. */
+  regression: string | undefined;
   commands: (stage: ToolStage) => StageCommands;
   /** A detached worktree of the merge base, made on first use and removed after the run. */
   baseDir: () => Promise<string>;

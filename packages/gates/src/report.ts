@@ -14,6 +14,7 @@ import type { GatesError } from "./errors.js";
 import { redact } from "./mask.js";
 import { GATES_EXIT_CODE_BY_STATUS } from "@agent-verify/contract/constants";
 import { NEEDS_HUMAN } from "./stage-names.js";
+import type { GateTestCase } from "./tools/vitest.js";
 
 export interface ReportParts {
   version: string;
@@ -24,6 +25,8 @@ export interface ReportParts {
   stages: StageResult[];
   changedFiles: ChangedFile[];
   stamp: { hash: string; written: boolean; inputs: StampInputs } | undefined;
+  /** The test cases of the run's vitest commands, or of the run that wrote a matching stamp. */
+  tests: GateTestCase[] | undefined;
   alreadyVerified: boolean;
   error: GatesError | undefined;
   secrets: ReadonlySet<string>;
@@ -53,6 +56,7 @@ export function assembleReport(parts: ReportParts): GatesReport {
     stages: parts.stages,
     findings,
     changed_files: parts.changedFiles,
+    ...(parts.tests ? { tests: parts.tests } : {}),
     stamp: parts.stamp ?? null,
     ...(parts.error
       ? {

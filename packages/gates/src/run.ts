@@ -9,7 +9,7 @@ import { openBaseWorktree, type BaseWorktree } from "./diff/worktree.js";
 import { GatesError } from "./errors.js";
 import { redact } from "./mask.js";
 import { assembleReport, buildReport, writeOutputs, type ReportParts } from "./report.js";
-import { readStamp, stampHash, stampInputs, writeStamp } from "./stamp.js";
+import { readStamp, stampHash, stampInputs, writeStamp, type Stamp } from "./stamp.js";
 import { renderSummary } from "./summary.js";
 import { stageCommands, type StageCommands, type ToolStage } from "./tools/detect.js";
 import type { TestRun } from "./tools/vitest.js";
@@ -23,6 +23,11 @@ export interface GatesOptions {
   base?: string;
   mode?: GatesMode;
   only?: GateStage[];
+  /**
+   * The issue title of a bug fix: the floor then requires a new test whose name or body
+   * mentions a word of it (rule `regression`).
+   */
+  regression?: string;
   env?: NodeJS.ProcessEnv;
   onProgress?: (line: string) => void;
 }
@@ -90,7 +95,9 @@ interface Setup {
   root: string;
   ctx: GatesContext;
   parts: Pick<ReportParts, "base" | "changedFiles" | "stamp">;
-  stampOnFile: string | undefined;
+  stampOnFile: Stamp | undefined;
+  /** The test run, if a stage started one. */
+  testRun: () => Promise<TestRun | undefined> | undefined;
   dispose: () => Promise<void>;
 }
 
@@ -107,7 +114,12 @@ async function prepare(
   const configs = loadedConfigs(baseConfig, working.config, working.text);
   const mode = options.mode ?? configs.effective.mode;
   const change: Change = await collectChange(root, base.mergeBase, configs.effective.exclude);
-  const settings = { ref, mode, only: options.only ?? null };
+  const settings = {
+    ref,
+    mode,
+    only: options.only ?? null,
+    regression: options.regression ?? null,
+  };
   const inputs = await stampInputs({
     root,
     version: VERSION,
@@ -118,6 +130,7 @@ async function prepare(
   });
   const hash = stampHash(inputs);
   let worktree: BaseWorktree | undefined;
+  let testRun: Promise<TestRun | undefined> | undefined;
   const commands = new Map<ToolStage, StageCommands>();
   const ctx: GatesContext = {
     root,
@@ -128,14 +141,13 @@ async function prepare(
     config: configs.effective,
     change,
     stampHash: hash,
+    regression: options.regression,
     commands: (stage) =>
       commands.get(stage) ??
       commands.set(stage, stageCommands(root, configs.effective, stage)).get(stage)!,
     baseDir: memo(async () => (worktree = await openBaseWorktree(root, base.mergeBase)).dir),
-    testRun: memo(async (): Promise<TestRun | undefined> => {
-      const { runTests } = await import("./stages/test-run.js");
-      return runTests(ctx);
-    }),
+    testRun: () =>
+      (testRun ??= import("./stages/test-run.js").then(({ runTests }) => runTests(ctx))),
     secrets: new Set(),
     results: [],
     progress,
@@ -149,6 +161,7 @@ async function prepare(
       stamp: { hash, written: false, inputs },
     },
     stampOnFile: await readStamp(root),
+    testRun: () => testRun,
     dispose: async () => worktree?.dispose(),
   };
 }
@@ -168,6 +181,7 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
     stages: [],
     changedFiles: [],
     stamp: undefined,
+    tests: undefined,
     alreadyVerified: false,
     error: undefined,
     secrets: secretsSeen,
@@ -180,8 +194,9 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
     const { ctx } = setup;
     ctx.secrets = secretsSeen;
     Object.assign(parts, setup.parts, { mode: ctx.mode });
-    if (setup.stampOnFile !== undefined && setup.stampOnFile === ctx.stampHash) {
+    if (setup.stampOnFile !== undefined && setup.stampOnFile.hash === ctx.stampHash) {
       parts.alreadyVerified = true;
+      parts.tests = setup.stampOnFile.tests;
       parts.durationMs = performance.now() - started;
       // Nothing ran: the report is the stamp's inputs, assembled without loading the schemas.
       const report = assembleReport(parts);
@@ -204,6 +219,8 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
         ctx.results.push(skipped(name, why));
     }
     parts.stages = ctx.results;
+    // A failed run already left its error in the stage that started it.
+    parts.tests = (await setup.testRun()?.catch(() => undefined))?.tests;
   } catch (error) {
     if (!(error instanceof GatesError)) throw error;
     parts.error = error;
@@ -213,7 +230,7 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
   parts.durationMs = performance.now() - started;
   let report = await buildReport(parts);
   if (report.status === "pass" && root && parts.stamp) {
-    await writeStamp(root, parts.stamp.hash);
+    await writeStamp(root, { hash: parts.stamp.hash, tests: report.tests });
     parts.stamp = { ...parts.stamp, written: true };
     report = await buildReport(parts);
   }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { GatesConfig, StampInputs } from "@agent-verify/contract";
 import type { Change } from "./diff/change.js";
 import { NODE_TOOLS, packageVersion } from "./tools/command.js";
+import type { GateTestCase } from "./tools/vitest.js";
 
 export const STAMP_PATH = ".verify/green";
 const LOCKFILES = ["pnpm-lock.yaml", "package-lock.json", "yarn.lock", "bun.lockb", "bun.lock"];
@@ -47,12 +48,45 @@ export async function stampInputs(parts: StampParts): Promise<StampInputs> {
 
 export const stampHash = (inputs: StampInputs) => sha(JSON.stringify(inputs));
 
-export async function readStamp(root: string): Promise<string | undefined> {
-  const text = await readFile(join(root, STAMP_PATH), "utf8").catch(() => undefined);
-  return text?.trim();
+/** `.verify/green`: the hash on the first line, then what the green run found worth repeating. */
+export interface Stamp {
+  hash: string;
+  /** The green run's test cases; undefined when it ran none through vitest (or wrote an older stamp). */
+  tests: GateTestCase[] | undefined;
 }
 
-export async function writeStamp(root: string, hash: string): Promise<void> {
+function isTestCase(value: unknown): value is GateTestCase {
+  const test = value as Partial<GateTestCase> | null;
+  return (
+    typeof test === "object" &&
+    test !== null &&
+    (typeof test.file === "string" || test.file === null) &&
+    typeof test.name === "string" &&
+    (test.status === "passed" || test.status === "failed" || test.status === "skipped")
+  );
+}
+
+/** Read on the stamp-hit path, so plain JSON and no zod; a second line that does not parse is ignored. */
+function readTests(line: string | undefined): GateTestCase[] | undefined {
+  if (!line) return undefined;
+  try {
+    const tests = (JSON.parse(line) as { tests?: unknown }).tests;
+    if (!Array.isArray(tests) || !tests.every(isTestCase)) return undefined;
+    return tests.map(({ file, name, status }) => ({ file, name, status }));
+  } catch {
+    return undefined;
+  }
+}
+
+export async function readStamp(root: string): Promise<Stamp | undefined> {
+  const text = await readFile(join(root, STAMP_PATH), "utf8").catch(() => undefined);
+  if (text === undefined) return undefined;
+  const [hash = "", details] = text.split("\n");
+  return { hash: hash.trim(), tests: readTests(details?.trim()) };
+}
+
+export async function writeStamp(root: string, stamp: Stamp): Promise<void> {
   await mkdir(join(root, ".verify"), { recursive: true });
-  await writeFile(join(root, STAMP_PATH), `${hash}\n`);
+  const details = stamp.tests === undefined ? "" : `${JSON.stringify({ tests: stamp.tests })}\n`;
+  await writeFile(join(root, STAMP_PATH), `${stamp.hash}\n${details}`);
 }

@@ -178,6 +178,7 @@ export interface GatesJson {
     rule: string;
     message: string;
   }>;
+  tests?: Array<{ file: string | null; name: string; status: string }>;
   error?: { code: string; message: string; hint?: string };
 }
 

@@ -16,8 +16,9 @@ import {
   loosenedTsconfig,
   loweredCoverage,
 } from "./floor-config.js";
-import { FLOOR_PATTERNS, isScriptFile, isTestFile } from "./floor-patterns.js";
-import { regexTestDefinitions, testDefinitions, type TestDefinition } from "./test-count.js";
+import { FLOOR_PATTERNS, isTestFile } from "./floor-patterns.js";
+import { regressionFindings } from "./regression.js";
+import { fileTestDefinitions as definitions } from "./test-count.js";
 
 function markerFindings(file: FileChange): GateFinding[] {
   const patterns = FLOOR_PATTERNS.filter((p) => p.applies(file.path));
@@ -34,10 +35,6 @@ function markerFindings(file: FileChange): GateFinding[] {
     }
   }
   return out;
-}
-
-async function definitions(path: string, text: string): Promise<TestDefinition[]> {
-  return isScriptFile(path) ? testDefinitions(path, text) : regexTestDefinitions(text);
 }
 
 async function fewerTests(
@@ -138,10 +135,15 @@ async function fileFindings(ctx: GatesContext, file: FileChange): Promise<GateFi
   return out;
 }
 
-/** Stage 0: the change must not lower the bar (suppressions, skipped or removed tests, loosened config). */
+/**
+ * Stage 0: the change must not lower the bar (suppressions, skipped or removed tests, loosened
+ * config) and, for a bug fix (`--regression <title>`), must add a test that mentions the bug.
+ */
 export const floor: Stage = async (ctx) => {
   const findings: GateFinding[] = [];
   for (const file of ctx.change.files) findings.push(...(await fileFindings(ctx, file)));
   findings.push(...loosenedGates(ctx.configs.base, ctx.configs.working, ctx.configs.workingText));
+  if (ctx.regression !== undefined)
+    findings.push(...(await regressionFindings(ctx, ctx.regression)));
   return outcome(findings);
 };

@@ -15,7 +15,7 @@ import { readTestRun, vitestArgs, type CoverageMap, type TestRun } from "../tool
 export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> {
   const commands = ctx.commands("test");
   if ("off" in commands) return undefined;
-  const merged: TestRun = { findings: [], totalTests: 0, coverage: new Map() };
+  const merged: TestRun = { findings: [], totalTests: 0, coverage: new Map(), tests: undefined };
   const outDir = await mkdtemp(join(tmpdir(), "verify-gates-tests-"));
   const v8Dir = join(outDir, "v8");
   const env = v8CoverageEnv(ctx.env, v8Dir);
@@ -37,6 +37,7 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
       const run = readTestRun(command, result, runDir, ctx.root);
       merged.findings.push(...run.findings);
       merged.totalTests += run.totalTests;
+      merged.tests = [...(merged.tests ?? []), ...(run.tests ?? [])];
       tests = mergeRuns(tests, run.coverage);
     }
     const children = await readV8Coverage(v8Dir, ctx.root, (why) =>

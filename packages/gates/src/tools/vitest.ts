@@ -1,10 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { GatesReport } from "@agent-verify/contract";
 import type { FileCoverageData } from "istanbul-lib-coverage";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import type { ExecResult } from "../exec.js";
 import type { ToolCommand } from "./command.js";
 import { repoPath, toolFailed, type RawFinding } from "./run-tool.js";
+
+/** One test case of the report (the contract's index does not re-export the schema's own type). */
+export type GateTestCase = NonNullable<GatesReport["tests"]>[number];
 
 /** One file of coverage-final.json. */
 export type IstanbulFileCoverage = FileCoverageData;
@@ -15,6 +19,8 @@ export interface TestRun {
   findings: RawFinding[];
   totalTests: number;
   coverage: CoverageMap;
+  /** Every test case vitest reported; undefined when no vitest command ran. */
+  tests: GateTestCase[] | undefined;
 }
 
 export function vitestArgs(outDir: string): string[] {
@@ -77,6 +83,20 @@ function failedTests(report: JsonReport, dir: string): RawFinding[] {
   return findings;
 }
 
+// vitest also reports "pending", "todo" and "disabled": none of them ran.
+const TEST_STATUS: Record<string, GateTestCase["status"]> = { passed: "passed", failed: "failed" };
+
+function testCases(report: JsonReport, dir: string): GateTestCase[] {
+  return report.testResults.flatMap((file) => {
+    const path = repoPath(dir, file.name);
+    return file.assertionResults.map((test) => ({
+      file: path,
+      name: test.fullName,
+      status: TEST_STATUS[test.status] ?? "skipped",
+    }));
+  });
+}
+
 function readCoverage(outDir: string, dir: string): CoverageMap {
   const file = join(outDir, "coverage", "coverage-final.json");
   if (!existsSync(file)) {
@@ -123,5 +143,10 @@ export function readTestRun(
       message: `vitest exited ${result.exitCode}: ${why || "no failing test reported"}`,
     });
   }
-  return { findings, totalTests: report.numTotalTests, coverage: readCoverage(outDir, dir) };
+  return {
+    findings,
+    totalTests: report.numTotalTests,
+    coverage: readCoverage(outDir, dir),
+    tests: testCases(report, dir),
+  };
 }

@@ -1,0 +1,96 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { GatesReportSchema } from "@agent-verify/contract";
+import { describe, expect, it } from "vitest";
+import { debug, makeRepo, runCli } from "../../test/fixture.js";
+
+const cartTests = (broken: boolean) =>
+  [
+    'import { describe, expect, it } from "vitest";',
+    'import { add } from "./math.js";',
+    "",
+    'describe("cart", () => {',
+    '  it("sums two items", () => {',
+    "    expect(add(2, 3)).toBe(5);",
+    "  });",
+    "",
+    '  it("sums nothing", () => {',
+    `    expect(add(0, 0)).toBe(${broken ? 1 : 0});`,
+    "  });",
+    "});",
+    "",
+  ].join("\n");
+
+const parsed = (stdout: string) => GatesReportSchema.parse(JSON.parse(stdout));
+
+describe("the report names every test case the run's vitest ran", () => {
+  it("a failing and a passing test → both listed with their status and file", () => {
+    const repo = makeRepo();
+    repo.write("src/cart.test.ts", cartTests(true));
+    const result = runCli(repo.dir, ["--only", "tests", "--json"]);
+    expect(result.code, debug(result)).toBe(1);
+    const report = parsed(result.stdout);
+    expect(report.tests).toEqual(
+      expect.arrayContaining([
+        { file: "src/cart.test.ts", name: "cart sums two items", status: "passed" },
+        { file: "src/cart.test.ts", name: "cart sums nothing", status: "failed" },
+        { file: "src/math.test.ts", name: "adds", status: "passed" },
+        { file: "src/math.test.ts", name: "adds negatives", status: "passed" },
+      ]),
+    );
+    expect(report.tests).toHaveLength(4);
+    expect(result.report?.tests).toEqual(report.tests);
+  });
+
+  it("a skipped test is listed as skipped", () => {
+    const repo = makeRepo();
+    repo.write(
+      "src/cart.test.ts",
+      cartTests(false).replace('it("sums nothing"', 'it.skip("sums nothing"'),
+    );
+    const result = runCli(repo.dir, ["--only", "tests", "--json"]);
+    expect(result.code, debug(result)).toBe(0);
+    expect(parsed(result.stdout).tests).toContainEqual({
+      file: "src/cart.test.ts",
+      name: "cart sums nothing",
+      status: "skipped",
+    });
+  });
+
+  it("a stamp hit carries the list of the run that wrote the stamp; an older stamp without it still hits", () => {
+    const repo = makeRepo();
+    repo.write("src/cart.test.ts", cartTests(false));
+    const green = runCli(repo.dir, ["--only", "tests", "--json"]);
+    expect(green.code, debug(green)).toBe(0);
+    const first = parsed(green.stdout);
+    expect(first.already_verified).toBe(false);
+    expect(first.tests).toHaveLength(4);
+    expect(first.tests?.every((t) => t.status === "passed")).toBe(true);
+
+    const hit = runCli(repo.dir, ["--only", "tests", "--json"]);
+    expect(hit.code, debug(hit)).toBe(0);
+    const again = parsed(hit.stdout);
+    expect(again.already_verified).toBe(true);
+    expect(again.tests).toEqual(first.tests);
+
+    const stamp = join(repo.dir, ".verify", "green");
+    writeFileSync(stamp, `${readFileSync(stamp, "utf8").split("\n")[0]}\n`);
+    const old = runCli(repo.dir, ["--only", "tests", "--json"]);
+    expect(old.code, debug(old)).toBe(0);
+    const oldReport = parsed(old.stdout);
+    expect(oldReport.already_verified).toBe(true);
+    expect(oldReport).not.toHaveProperty("tests");
+  });
+
+  it("no list when no vitest command ran: another test command, or the tests stage not selected", () => {
+    const repo = makeRepo({ ".verify/gates.yaml": 'commands:\n  test: "node --version"\n' });
+    repo.write("src/math.ts", repo.read("src/math.ts") + "export const one = 1;\n");
+    const other = runCli(repo.dir, ["--only", "tests", "--json"]);
+    expect(other.code, debug(other)).toBe(0);
+    expect(parsed(other.stdout).stages.find((s) => s.stage === "tests")?.status).toBe("pass");
+    expect(parsed(other.stdout)).not.toHaveProperty("tests");
+    const floorOnly = runCli(repo.dir, ["--only", "floor", "--json"]);
+    expect(floorOnly.code, debug(floorOnly)).toBe(0);
+    expect(parsed(floorOnly.stdout)).not.toHaveProperty("tests");
+  });
+});
