@@ -37,7 +37,7 @@ const runs = () =>
 const clearRuns = () => rmSync(runLog, { force: true });
 
 describe("verify-manager issue (fault runner, real bd)", () => {
-  it("closes an issue whose Verify: flows pass, and the read-back confirms it", async () => {
+  it("closes an issue whose Verify: flows pass, names the evidence, and logs one attempt", async () => {
     const id = tracker.create(
       "cart works",
       "Fix the cart.\n\n## Verify\n\n- `pass`\n- slow-pass\n",
@@ -45,20 +45,26 @@ describe("verify-manager issue (fault runner, real bd)", () => {
     const result = await issue([id]);
     expect(result.stderr).toContain("end slow-pass pass");
     expect(result.code).toBe(0);
-    expect(result.stdout.trim()).toBe(`close ${id} with reason: verified: pass, slow-pass`);
+    const reason = `verified: flows pass, slow-pass passed [verify-manager attempt ${id}#1]`;
+    expect(result.stdout.trim()).toBe(`close ${id} (attempt 1) with reason: ${reason}`);
     const after = tracker.showJson(id);
     expect(after.status).toBe("closed");
-    expect(after.close_reason).toBe("verified: pass, slow-pass");
+    expect(after.close_reason).toBe(reason);
+    const comments = tracker.comments(id);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]?.text).toBe(
+      `verify-manager: verified at attempt 1: flows pass, slow-pass passed\n[verify-manager attempt ${id}#1]\n`,
+    );
 
     const again = await issue([id]);
     expect(again.code).toBe(0);
-    expect(again.stdout.trim()).toBe(
-      `${id} is already closed (verified: pass, slow-pass); its flows still pass`,
-    );
+    expect(again.stdout.trim()).toBe(`${id} is already closed (${reason}); verification passed`);
     expect(tracker.showJson(id).updated_at).toBe(after.updated_at);
+    const log = await runCli(["log", id, "--dir", project.dir, "--json"], { env: env() });
+    expect(JSON.parse(log.stdout).entries).toHaveLength(1);
   });
 
-  it("comments on a failure (JSON block with step and error), keeps it open, then says 'still failing (2)'", async () => {
+  it("a failure: comment with the structured context and the marker, in_progress, exit 1; the same failure again is said to be the same", async () => {
     const id = tracker.create("checkout", "Verify:\n- pass\n- fail\n");
     const first = await issue([id]);
     expect(first.code).toBe(1);
@@ -66,8 +72,9 @@ describe("verify-manager issue (fault runner, real bd)", () => {
     expect(comments).toHaveLength(1);
     const text = comments[0]?.text ?? "";
     expect(text.split("\n")[0]).toBe(
-      "verify-manager: 1 of 2 flows failed: fail: fail at step 'check-cart': expected 1, got 0",
+      "verify-manager: attempt 1 failed (1 of 3 counted): flows failed: fail fail at step 'check-cart': expected 1, got 0. Set back to in_progress.",
     );
+    expect(text.trimEnd().split("\n").at(-1)).toBe(`[verify-manager attempt ${id}#1]`);
     const block = /```json\n([\s\S]*?)\n```/.exec(text)?.[1] ?? "";
     const report = IssueCommentReportSchema.parse(JSON.parse(block));
     expect(report.outcomes[1]).toMatchObject({
@@ -76,28 +83,37 @@ describe("verify-manager issue (fault runner, real bd)", () => {
       error: "expected 1, got 0",
     });
     expect(report.outcomes[1]?.stderr_tail).toContain("runner starting fail");
-    expect(tracker.showJson(id).status).toBe("open");
+    expect(report.attempt).toMatchObject({
+      ticket: id,
+      attempt: 1,
+      decision: "retry",
+      same_as_previous: false,
+      failed_flows: [{ flow: "fail", outcome: "fail", failing_step: "check-cart" }],
+    });
+    expect(tracker.showJson(id).status).toBe("in_progress");
 
-    const second = await issue([id]);
+    const second = await issue([id, "--json"]);
     expect(second.code).toBe(1);
+    expect(JSON.parse(second.stdout)).toMatchObject({ action: "still_failing", attempt: 2 });
     const again = tracker.comments(id);
     expect(again).toHaveLength(2);
-    expect(again[1]?.text).toMatch(
-      /^verify-manager: still failing \(2\): .*fail at step 'check-cart'.*\[fingerprint [0-9a-f]{12}\]$/,
+    expect(again[1]?.text.split("\n")[0]).toMatch(
+      /^verify-manager: attempt 2 failed \(2 of 3 counted\) — the same failure as attempt 1: /,
     );
-    expect(again[1]?.text).not.toContain("```");
-    await issue([id]);
-    expect(tracker.comments(id)[2]?.text).toMatch(/^verify-manager: still failing \(3\)/);
+    expect(parseCommentReport(again[1]?.text ?? "")?.attempt?.same_as_previous).toBe(true);
   });
 
-  it("a different failure after a 'still failing' gets a full comment again", async () => {
+  it("the log, not the last comment, says a failure repeats (a human comment in between)", async () => {
     const id = tracker.create("flaky", "Verify:\n- fail\n");
     await issue([id]);
     tracker.bd(["comments", "add", id, "a human says hi"]);
     await issue([id]);
     const comments = tracker.comments(id);
     expect(comments).toHaveLength(3);
-    expect(parseCommentReport(comments[2]?.text ?? "")).not.toBeNull();
+    expect(parseCommentReport(comments[2]?.text ?? "")?.attempt).toMatchObject({
+      attempt: 2,
+      same_as_previous: true,
+    });
   });
 
   it("unknown flow names: a comment listing them, nothing run", async () => {
@@ -206,7 +222,9 @@ describe("verify-manager issue (fault runner, real bd)", () => {
     const failing = tracker.create("dry fail", "Verify:\n- fail\n");
     const close = await issue([passing, "--dry-run"]);
     expect(close.code).toBe(0);
-    expect(close.stdout.trim()).toBe(`would close ${passing} with reason: verified: pass`);
+    expect(close.stdout.trim()).toBe(
+      `would close ${passing} (attempt 1) with reason: verified: flows pass passed [verify-manager attempt ${passing}#1]`,
+    );
     const comment = await issue([failing, "--dry-run", "--json"]);
     expect(comment.code).toBe(1);
     const parsed = IssueVerificationSchema.parse(JSON.parse(comment.stdout));
@@ -214,6 +232,8 @@ describe("verify-manager issue (fault runner, real bd)", () => {
     expect(parsed.comment).toContain("fail at step 'check-cart'");
     expect(tracker.showJson(passing).status).toBe("open");
     expect(tracker.comments(failing)).toEqual([]);
+    const log = await runCli(["log", failing, "--dir", project.dir], { env: env() });
+    expect(log.stdout.trim()).toBe(`no attempts logged for ${failing}`);
   });
 
   it("a timed-out flow is commented and nothing of it survives", async () => {
@@ -308,7 +328,7 @@ describe("bd faults → exit 2, a clear message naming the command, no success c
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
       new RegExp(
-        `^verify-manager: bd close ${id} --reason "verified: pass" --json failed \\(exit 1\\): .*blocked by open issues`,
+        `^verify-manager: bd close ${id} --reason "verified: flows pass passed \\[verify-manager attempt ${id}#1\\]" --json failed \\(exit 1\\): .*blocked by open issues`,
         "m",
       ),
     );

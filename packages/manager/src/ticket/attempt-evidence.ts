@@ -152,6 +152,13 @@ function flowSetupError(outcomes: readonly FlowOutcome[]): string | null {
   return failed.map(describeOutcome).join("; ");
 }
 
+/** The flows could not be listed: each requested flow is a setup error with the same cause. */
+function perFlow(flows: readonly string[], message: string): string {
+  return flows.length === 0
+    ? message
+    : flows.map((flow) => `${flow}: setup_error: ${message}`).join("; ");
+}
+
 /** Run what the issue asks for — gates first (cheap), then flows — and sort the evidence. */
 export async function collectEvidence(options: CollectOptions): Promise<Collected> {
   const firstPlan = plan(options, null);
@@ -163,12 +170,13 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
       listed = await listFlows(options.dir, options.manifest, options);
     } catch (error) {
       if (!(error instanceof ManagerError)) throw error;
-      listError = error.message;
+      listError = perFlow(firstPlan.flows, error.message);
     }
   } else {
     options.early?.cancel();
-    if (firstPlan.flows.length > 0 && options.manifestError)
-      listError = options.manifestError.message;
+    if (firstPlan.flows.length > 0 && options.manifestError) {
+      listError = perFlow(firstPlan.flows, options.manifestError.message);
+    }
   }
   const { flows, wantsGates, items } = plan(options, listed);
   if (flows.length === 0 && !wantsGates) {
@@ -187,11 +195,8 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
   }
   const refused = listed ? flows.filter((name) => admitFlow(name, listed).kind !== "run") : [];
   if (refused.length > 0) {
-    const reasons = refused.map((name) => {
-      const admission = admitFlow(name, listed ?? []);
-      return admission.kind === "run" ? name : admission.reason;
-    });
-    evidence.setupError = `the Verify: section names flows the runner cannot run: ${reasons.join("; ")}`;
+    const names = refused.map((name) => JSON.stringify(name)).join(", ");
+    evidence.setupError = `the Verify: section names flows the runner cannot run: ${names}. Add them to .verify/workflows.yaml (and implement them) or fix the names; nothing was run`;
     return { evidence, outcomes: [], unknownFlows: refused, acMet: 0 };
   }
 

@@ -38,7 +38,7 @@ function headline(input: TicketCommentInput): string {
     case "flaky":
       return `verify-manager: attempt ${n} is flaky, not counted: ${summary}. The ticket needs one clean pass to close.`;
     case "setup":
-      return `verify-manager: attempt ${n}: setup problem, not a product failure, not counted: ${summary}`;
+      return `verify-manager: setup problem, not a product failure: ${entry.setup_error ?? summary} (attempt ${n}, not counted)`;
     case "pass":
       return `verify-manager: verified at attempt ${n}: ${passEvidence(entry, 0)}`;
   }

@@ -65,8 +65,13 @@ function loadConfig(dir: string): {
     };
   } catch (error) {
     if (!(error instanceof ManagerError)) throw error;
-    // A broken manifest is a setup problem only when a flow needs it; a gates-only repo has none.
-    if (error.code !== ManagerErrorCode.ManifestMissing) throw error;
+    // A missing or broken manifest is a setup problem only when a flow needs it.
+    if (
+      error.code !== ManagerErrorCode.ManifestMissing &&
+      error.code !== ManagerErrorCode.ManifestInvalid
+    ) {
+      throw error;
+    }
     return { manifest: null, manifestError: error, config: TicketsConfigSchema.parse({}) };
   }
 }
