@@ -115,7 +115,7 @@ async function finish(
     entry,
     history,
     retryBudget: budget,
-    countedFailures: countedSinceEscalation([...history, entry]),
+    countedFailures: countedSinceEscalation(history) + (entry.counted ? 1 : 0),
     outcomes: done.outcomes,
     unknownFlows: done.unknownFlows,
     secrets,
