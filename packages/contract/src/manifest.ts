@@ -53,6 +53,13 @@ export const TicketsConfigSchema = z.strictObject({
     .min(0, { error: "expected 0 or more" })
     .max(5, { error: "expected at most 5" })
     .default(1),
+  /**
+   * When gates run before the flows: `auto` when the repo has .verify/gates.yaml or the
+   * Verify: section lists `gates`; `always`; `requested` only when the Verify: section does.
+   */
+  run_gates: z
+    .enum(["auto", "always", "requested"], { error: "expected auto, always or requested" })
+    .default("auto"),
   gates_command: z
     .string({ error: "expected a command string" })
     .min(1, { error: "expected a non-empty command" })

@@ -80,7 +80,11 @@ function plan(options: CollectOptions, listed: readonly ListedFlow[] | null) {
   const known = new Set((listed ?? []).map((flow) => flow.name));
   const fromAc = listed ? acceptanceFlowRefs(items, known) : [];
   const flows = [...new Set([...requested.filter((name) => name !== GATES_ITEM), ...fromAc])];
-  const wantsGates = requested.includes(GATES_ITEM) || hasGatesConfig(options.dir);
+  const policy = options.config.run_gates;
+  const wantsGates =
+    requested.includes(GATES_ITEM) ||
+    policy === "always" ||
+    (policy === "auto" && hasGatesConfig(options.dir));
   return { flows, wantsGates, items, requested };
 }
 

@@ -51,7 +51,7 @@ function isolatedEnv(root: string, bin: string): NodeJS.ProcessEnv {
 }
 
 /** A throwaway tracker in a temp folder (`bd init` with every side effect turned off). */
-export function makeTracker(): TempTracker {
+export function makeTracker(prefix = "t"): TempTracker {
   const bin = bdBinary();
   const root = mkdtempSync(join(tmpdir(), "vm-bd-"));
   mkdirSync(join(root, "home"));
@@ -67,7 +67,7 @@ export function makeTracker(): TempTracker {
   bd([
     "init",
     "--prefix",
-    "t",
+    prefix,
     "--quiet",
     "--non-interactive",
     "--skip-hooks",
