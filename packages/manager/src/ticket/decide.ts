@@ -89,7 +89,8 @@ function flakyAgainstPrevious(input: DecideInput): {
   stillFailingTests: FailedTest[];
 } {
   const { evidence, treeHash } = input;
-  const previous = input.history[input.history.length - 1];
+  // A setup problem ran nothing worth comparing with: look at the attempt before it.
+  const previous = [...input.history].reverse().find((entry) => entry.decision !== "setup");
   const sameTree = previous !== undefined && treeHash !== null && previous.tree_hash === treeHash;
   const flows: Flaky[] = evidence.rerunPassedFlows.map((name) => ({
     kind: "flow",
