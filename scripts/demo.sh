@@ -4,8 +4,9 @@
 #   1. setup (pnpm, Chromium, bd, install, build)      — skipped where done
 #   2. verify-manager list, then run every flow        — the runner starts the shop
 #   3. an issue whose Verify: flows pass               → closed by the manager
-#   4. an issue verified against DEMO_BUG=cart-count   → a failure comment, stays open
-# Safe to run again: the tracker is reused, each run files two new demo issues.
+#   4. an issue verified against DEMO_BUG=cart-count   → a failure comment, back to in_progress
+#   5. its history from .verify/log.jsonl, then a batch of two tickets (verify-manager issues)
+# Safe to run again: the tracker is reused, each run files four new demo issues.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -44,7 +45,7 @@ Verify:
 $manager issue "$passing"
 bd show "$passing" --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const i=JSON.parse(s)[0];console.log(`${i.id}: ${i.status} (${i.close_reason ?? ""})`)})'
 
-say "the same kind of issue with DEMO_BUG=cart-count: the manager comments and leaves it open"
+say "the same kind of issue with DEMO_BUG=cart-count: the manager comments and sends it back (in_progress)"
 failing=$(new_issue "Demo: the cart badge counts items" "Verify:
 - checkout-happy-path")
 set +e
@@ -56,4 +57,17 @@ if [ "$code" -ne 1 ]; then
   exit 1
 fi
 bd comments "$failing"
-say "done: $passing closed, $failing open with a failure comment (screenshot and error-context.md under .verify/artifacts)"
+
+say "verify-manager log $failing (one line per attempt in .verify/log.jsonl)"
+$manager log "$failing"
+
+batch="demo-batch-$(date +%s)"
+say "a batch: two tickets labelled $batch, verified one by one (status in .verify/loop-status.json)"
+for flows in "api-health" "login"; do
+  id=$(new_issue "Demo batch: $flows" "Verify:
+- $flows")
+  bd label add "$id" "$batch" --json >/dev/null
+done
+$manager issues --label "$batch" --restart
+
+say "done: $passing closed, $failing in_progress with a failure comment (screenshot and error-context.md under .verify/artifacts), batch $batch passed"
