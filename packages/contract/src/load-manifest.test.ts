@@ -56,6 +56,17 @@ flows:
     ]);
   });
 
+  it("fills in the tickets section's defaults", () => {
+    const manifest = parseManifest(`${HEAD}tickets: {}\nflows: []\n`, FILE);
+    expect(manifest.tickets).toEqual({
+      retry_budget: 3,
+      flaky_reruns: 1,
+      run_gates: "auto",
+      gates_command: "node_modules/.bin/verify-gates",
+    });
+    expect(parseManifest(`${HEAD}flows: []\n`, FILE).tickets).toBeUndefined();
+  });
+
   it("accepts an empty flow list and a custom flows_dir", () => {
     expect(parseManifest(`${HEAD}flows_dir: e2e/flows\nflows: []\n`)).toMatchObject({
       flows_dir: "e2e/flows",
@@ -161,6 +172,26 @@ flows:
       "1: (document): expected a YAML mapping at the top level",
     ],
     ["empty file", "", "1: (document): expected a YAML mapping at the top level"],
+    [
+      "retry budget of 0",
+      `${HEAD}tickets:\n  retry_budget: 0\nflows: []\n`,
+      "4: tickets.retry_budget: expected at least 1",
+    ],
+    [
+      "fractional flaky reruns",
+      `${HEAD}tickets:\n  flaky_reruns: 1.5\nflows: []\n`,
+      "4: tickets.flaky_reruns: expected a whole number",
+    ],
+    [
+      "unknown run_gates",
+      `${HEAD}tickets:\n  run_gates: sometimes\nflows: []\n`,
+      "4: tickets.run_gates: expected auto, always or requested",
+    ],
+    [
+      "unknown tickets key",
+      `${HEAD}tickets:\n  budget: 3\nflows: []\n`,
+      "4: tickets.budget: unknown key",
+    ],
   ])("rejects %s", (_name, text, expected) => {
     const message = errorOf(text);
     expect(message.startsWith(`${FILE}:`)).toBe(true);
