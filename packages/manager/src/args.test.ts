@@ -53,11 +53,70 @@ describe("parseArgs", () => {
       dryRun: true,
       jobs: 1,
       json: false,
+      retryBudget: undefined,
     });
+    expect(parseArgs(["issue", "t-1", "--retry-budget", "5"])).toMatchObject({ retryBudget: 5 });
     expect(parseArgs(["issue"])).toMatchObject({
       kind: "usage_error",
       message: expect.stringContaining("id"),
     });
+  });
+
+  it.each(["0", "x", "101", "2.5"])("rejects --retry-budget %s", (budget) => {
+    expect(parseArgs(["issue", "t-1", "--retry-budget", budget])).toMatchObject({
+      kind: "usage_error",
+      message: expect.stringContaining("--retry-budget"),
+    });
+  });
+
+  it("issues: defaults, repeated labels, status, limit, restart", () => {
+    expect(parseArgs(["issues"])).toEqual({
+      kind: "issues",
+      dir: ".",
+      labels: [],
+      status: "open,in_progress",
+      limit: 0,
+      restart: false,
+      jobs: 1,
+      json: false,
+      retryBudget: undefined,
+    });
+    expect(
+      parseArgs([
+        "issues",
+        "--label",
+        "ready",
+        "--label",
+        "web",
+        "--status",
+        "open",
+        "--limit",
+        "10",
+        "--restart",
+        "--json",
+      ]),
+    ).toMatchObject({
+      labels: ["ready", "web"],
+      status: "open",
+      limit: 10,
+      restart: true,
+      json: true,
+    });
+    expect(parseArgs(["issues", "--status", "open;rm -rf"])).toMatchObject({
+      kind: "usage_error",
+      message: expect.stringContaining("--status"),
+    });
+    expect(parseArgs(["issues", "--limit", "-1"])).toMatchObject({ kind: "usage_error" });
+  });
+
+  it("log", () => {
+    expect(parseArgs(["log", "t-1", "--json"])).toEqual({
+      kind: "log",
+      dir: ".",
+      id: "t-1",
+      json: true,
+    });
+    expect(parseArgs(["log"])).toMatchObject({ kind: "usage_error" });
   });
 
   it("doctor", () => {

@@ -149,7 +149,12 @@ function program(emit: (parsed: ParsedArgs) => void, out: { text: string }): Com
     .description("verify the tickets bd lists, one by one; resumes where a killed run stopped")
     .addOption(dirOption())
     .option("--label <label>", "only tickets with this label (repeat: all of them)", collect, [])
-    .option("--status <status>", "bd status to select (comma list, or all)", parseStatus, "open")
+    .option(
+      "--status <status>",
+      "bd status to select (comma list, or all)",
+      parseStatus,
+      "open,in_progress",
+    )
     .option("--limit <n>", "at most this many tickets (0 = all)", wholeNumber(0, 100000), 0)
     .option("--restart", "start a new batch even if .verify/loop-status.json exists", false)
     .addOption(jobsOption())
