@@ -52,6 +52,6 @@ export function passEvidence(entry: VerifyLogEntry, acMet: number): string {
   if (entry.gates.status === "pass") {
     parts.push(entry.gates.already_verified ? "gates passed (stamp)" : "gates passed");
   }
-  if (acMet > 0) parts.push(`${acMet} acceptance criteria met`);
+  if (acMet > 0) parts.push(`${acMet} acceptance ${acMet === 1 ? "criterion" : "criteria"} met`);
   return parts.join("; ") || "nothing failed";
 }

@@ -202,11 +202,15 @@ describe("bug tickets need a regression test", () => {
       title: "Cart count is off by one",
       type: "bug",
       description: "Verify:\n- cart-count\n",
+      acceptance: "- [ ] the test `counts the last item of the cart` passes\n",
     });
     app.write("src/cart.js", FIXED_CART);
     const first = await verify(app, id);
     expect(first.result.decision).toBe("retry");
     expect(first.result.entry?.failed_flows).toEqual([]);
+    expect(first.result.entry?.failed_ac).toEqual([
+      "the test `counts the last item of the cart` passes",
+    ]);
     expect(first.result.entry?.gate_findings).toEqual([
       expect.objectContaining({ stage: "floor", rule: "regression", file: null }),
     ]);
@@ -219,7 +223,14 @@ describe("bug tickets need a regression test", () => {
     );
     const second = await verify(app, id);
     expect(second.code).toBe(0);
-    expect(second.result.entry).toMatchObject({ decision: "pass", gate_findings: [] });
+    expect(second.result.entry).toMatchObject({
+      decision: "pass",
+      gate_findings: [],
+      failed_ac: [],
+    });
+    expect(tracker.showJson(id).close_reason).toBe(
+      `verified: flows cart-count passed; gates passed; 1 acceptance criterion met [verify-manager attempt ${id}#2]`,
+    );
   }, 180_000);
 });
 
