@@ -29,19 +29,6 @@ function graces(env: NodeJS.ProcessEnv): { timeoutGraceMs?: number; killGraceMs?
   return out;
 }
 
-function table(rows: string[][]): string {
-  const widths =
-    rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? "").length))) ?? [];
-  return rows
-    .map((row) =>
-      row
-        .map((cell, col) => cell.padEnd(widths[col] ?? 0))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
-}
-
 async function execute(
   args: Exclude<ParsedArgs, { kind: "help" | "usage_error" }>,
   signal: AbortSignal,
@@ -71,7 +58,9 @@ async function execute(
           f.tags.join(","),
           f.description,
         ]);
-        writeStdout(table([["FLOW", "IMPLEMENTED", "TIMEOUT", "TAGS", "DESCRIPTION"], ...rows]));
+        writeStdout(
+          api.table([["FLOW", "IMPLEMENTED", "TIMEOUT", "TAGS", "DESCRIPTION"], ...rows]),
+        );
       }
       return "passed";
     }

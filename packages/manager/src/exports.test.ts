@@ -15,7 +15,10 @@ it("pins the public exports", () => {
     "findVerifySections",
     "fingerprintOf",
     "formatDoctor",
+    "formatHistory",
+    "formatLoopStatus",
     "formatSummary",
+    "formatVerification",
     "isManagerError",
     "issueVerdict",
     "listFlows",
@@ -23,6 +26,7 @@ it("pins the public exports", () => {
     "parseCommentReport",
     "parseVerifyText",
     "readManifest",
+    "readTicketLog",
     "redact",
     "renderComment",
     "repeatCount",
@@ -37,9 +41,13 @@ it("pins the public exports", () => {
     "stillFailingLine",
     "substituteFlow",
     "superviseFlows",
+    "table",
     "tagGroups",
+    "ticketTracker",
     "verdictOf",
+    "verifyBatch",
     "verifyIssue",
+    "verifyTicket",
   ]);
 });
 

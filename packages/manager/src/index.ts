@@ -18,14 +18,18 @@ export type { CommentInput } from "./issue/comment.js";
 export { redact, secretValues } from "./issue/redact.js";
 export { findVerifySections, parseVerifyText, requestedFlows } from "./issue/verify-section.js";
 export type { VerifyField, VerifySection } from "./issue/verify-section.js";
-export { verifyTicket as verifyIssue, verifyTicket } from "./ticket/verify-ticket.js";
+export {
+  ticketTracker,
+  verifyTicket as verifyIssue,
+  verifyTicket,
+} from "./ticket/verify-ticket.js";
 export type {
   VerifyTicketOptions,
   VerifyTicketOptions as VerifyIssueOptions,
 } from "./ticket/verify-ticket.js";
 export { verifyBatch } from "./ticket/batch.js";
 export type { BatchOptions, BatchResult } from "./ticket/batch.js";
-export { formatHistory, formatLoopStatus, formatVerification } from "./ticket/format.js";
+export { formatHistory, formatLoopStatus, formatVerification, table } from "./ticket/format.js";
 export { readTicketLog } from "./ticket/verify-log-read.js";
 export { buildReport, formatSummary, issueVerdict, verdictOf } from "./run/report.js";
 export type { RunVerdict } from "./run/report.js";

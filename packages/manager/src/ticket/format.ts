@@ -1,7 +1,8 @@
 import type { IssueVerification, LoopStatus, VerifyLogEntry } from "@agent-verify/contract";
 import { failureSummary } from "./summary.js";
 
-function table(rows: string[][]): string {
+/** Left-aligned columns, two spaces apart. */
+export function table(rows: string[][]): string {
   const widths =
     rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? "").length))) ?? [];
   return rows

@@ -51,6 +51,11 @@ const ISSUE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 export const PENDING_WRITE_FILE = ".verify/.tracker-write.json";
 const warned = new Set<string>();
 
+/** bd for the ticket loop: writes a killed run left running are waited for before reading. */
+export function ticketTracker(dir: string, env: NodeJS.ProcessEnv): Tracker {
+  return new BdTracker({ cwd: dir, env, pendingWriteFile: join(dir, PENDING_WRITE_FILE) });
+}
+
 function loadConfig(dir: string): {
   manifest: Manifest | null;
   manifestError: ManagerError | null;
@@ -203,13 +208,7 @@ async function verifyTicketOnce(options: VerifyTicketOptions): Promise<IssueVeri
   }
   const env = options.env ?? process.env;
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const tracker =
-    options.tracker ??
-    new BdTracker({
-      cwd: options.dir,
-      env,
-      pendingWriteFile: join(options.dir, PENDING_WRITE_FILE),
-    });
+  const tracker = options.tracker ?? ticketTracker(options.dir, env);
   const issue = await tracker.show(options.id);
   const { manifest, manifestError, config } = loadConfig(options.dir);
   const budget = options.retryBudget ?? config.retry_budget;
@@ -271,29 +270,23 @@ async function verifyTicketOnce(options: VerifyTicketOptions): Promise<IssueVeri
     history,
     evidence: collected.evidence,
   });
-  if (issue.status === "closed") {
-    // A closed ticket is only reported on: no attempt is logged and nothing is posted.
-    return IssueVerificationSchema.parse({
-      ...(await finish({ ...options, dryRun: true }, tracker, issue, budget, {
-        entry,
-        history,
-        outcomes: collected.outcomes,
-        unknownFlows: collected.unknownFlows,
-        acMet: collected.acMet,
-        resumed: false,
-      })),
-      dry_run: options.dryRun === true,
-      action: "none",
-      close_reason: issue.closeReason,
-    });
-  }
-  if (!options.dryRun) appendLogEntry(options.dir, entry);
-  return finish(options, tracker, issue, budget, {
+  const done: Finished = {
     entry,
     history,
     outcomes: collected.outcomes,
     unknownFlows: collected.unknownFlows,
     acMet: collected.acMet,
     resumed: false,
-  });
+  };
+  if (issue.status === "closed") {
+    // A closed ticket is only reported on: no attempt is logged and nothing is posted.
+    return IssueVerificationSchema.parse({
+      ...(await finish({ ...options, dryRun: true }, tracker, issue, budget, done)),
+      dry_run: options.dryRun === true,
+      action: "none",
+      close_reason: issue.closeReason,
+    });
+  }
+  if (!options.dryRun) appendLogEntry(options.dir, entry);
+  return finish(options, tracker, issue, budget, done);
 }
