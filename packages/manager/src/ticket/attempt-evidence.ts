@@ -240,6 +240,10 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
     passedFlows: new Set(evidence.passedFlows),
     tests,
   });
-  evidence.failedAc = ac.failed;
+  // The worker needs the why: "no evidence for `x`", "test `x` failed" (not for plain unchecked items).
+  evidence.failedAc = ac.failed.map((text) => {
+    const reason = ac.reasons[text];
+    return reason && reason !== "unchecked" ? `${text} (${reason})` : text;
+  });
   return { evidence, outcomes, unknownFlows: [], acMet: ac.done.length };
 }

@@ -209,7 +209,7 @@ describe("bug tickets need a regression test", () => {
     expect(first.result.decision).toBe("retry");
     expect(first.result.entry?.failed_flows).toEqual([]);
     expect(first.result.entry?.failed_ac).toEqual([
-      "the test `counts the last item of the cart` passes",
+      "the test `counts the last item of the cart` passes (no evidence for `counts the last item of the cart`)",
     ]);
     expect(first.result.entry?.gate_findings).toEqual([
       expect.objectContaining({ stage: "floor", rule: "regression", file: null }),

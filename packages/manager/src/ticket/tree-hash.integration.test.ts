@@ -87,6 +87,8 @@ describe("treeHash", () => {
     write(repo, ".verify/green", "");
     write(repo, ".verify/artifacts/run/trace.zip", "zip");
     write(repo, ".verify/.tracker/state", "x");
+    write(repo, ".verify/loop.lock", '{"pid":1}');
+    write(repo, ".verify/.tracker-write.json", '{"pid":1}');
     write(repo, ".beads/x", "x");
     write(repo, ".beads/issues.jsonl", '{"id":"bd-1","status":"closed"}\n');
     expect(await treeHash(repo)).toBe(before);

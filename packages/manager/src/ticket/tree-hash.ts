@@ -20,6 +20,8 @@ export const RUNTIME_PATHS = [
   "**/.verify/green",
   "**/.verify/artifacts/**",
   "**/.verify/.tracker/**",
+  "**/.verify/loop.lock",
+  "**/.verify/.tracker-write*",
   "**/.beads/**",
 ] as const;
 

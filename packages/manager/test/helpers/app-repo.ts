@@ -116,7 +116,7 @@ export function makeAppRepo(options: { gates: boolean }): AppRepo {
       ".verify/loop-status.json",
       ".verify/escalations/",
       ".verify/artifacts/",
-      ".verify/.tracker-write.json",
+      ".verify/.tracker-write*",
       ".verify/loop.lock",
       "",
     ].join("\n"),
