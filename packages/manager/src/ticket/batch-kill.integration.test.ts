@@ -1,11 +1,13 @@
+import { spawn } from "node:child_process";
 import { randomInt } from "node:crypto";
+import { once } from "node:events";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { LoopStatusSchema, type LoopStatus, type LoopTicketState } from "@agent-verify/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTracker, type TempTracker } from "../../test/helpers/bd.js";
+import { bdBinary, makeTracker, type TempTracker } from "../../test/helpers/bd.js";
 import { runCli } from "../../test/helpers/cli.js";
 import { makeFaultProject, type FaultProject } from "../../test/helpers/fault-runner.js";
 import {
@@ -13,11 +15,13 @@ import {
   liveManagers,
   processesWithEnv,
   seededRandom,
+  slowWritesBd,
   startManager,
   waitForNoneWithEnv,
   type ManagerRun,
 } from "../../test/helpers/kill-run.js";
 import { killMarked } from "../../test/helpers/processes.js";
+import { PENDING_WRITE_ENV, PendingWrite } from "../tracker/pending-write.js";
 import { LOCK_FILE } from "./batch-lock.js";
 import { STATUS_FILE } from "./loop-status-file.js";
 import { attemptMarker } from "./markers.js";
@@ -27,9 +31,10 @@ import { duplicateAttempts, LOG_FILE, readLog } from "./verify-log.js";
 // Crash safety of `verify-manager issues`: the manager is SIGKILLed (alone, not its group, so
 // its bd and runner children live on) at random moments of a batch, then run again.
 
-const MIN_KILLS = 20;
-const MAX_ROUNDS = 4;
-const MAX_RUNS_PER_ROUND = 120;
+/** VERIFY_KILLS=<n> hunts longer. */
+const MIN_KILLS = Number.parseInt(process.env.VERIFY_KILLS ?? "", 10) || 20;
+const MAX_ROUNDS = Math.max(4, Math.ceil(MIN_KILLS / 5));
+const MAX_KILLS_PER_ROUND = 120;
 const parsedSeed = Number.parseInt(process.env.VERIFY_KILL_SEED ?? "", 10);
 /** Replay a failure with VERIFY_KILL_SEED=<seed>. */
 const SEED = Number.isInteger(parsedSeed) ? parsedSeed : randomInt(2 ** 31);
@@ -41,57 +46,36 @@ interface Kind {
   state: LoopTicketState;
   decision: "pass" | "retry" | "setup" | null;
   status: string;
+  /** Comments the attempt posts: its marker comment, or none when nothing was logged. */
   comments: number;
+  /** Versions of the issue row in `bd history`: created, then its status change if any. */
+  versions: number;
+}
+
+function kind(
+  description: string,
+  state: LoopTicketState,
+  decision: Kind["decision"],
+  status: string,
+): Kind {
+  const comments = decision === null ? 0 : 1;
+  return { description, state, decision, status, comments, versions: status === "open" ? 1 : 2 };
 }
 
 /** One ticket per outcome the batch can reach in one attempt. */
 const KINDS: Record<KindName, Kind> = {
-  pass: {
-    description: "Verify:\n- pass\n",
-    state: "passed",
-    decision: "pass",
-    status: "closed",
-    comments: 1,
-  },
-  slow: {
-    description: "Verify:\n- slow-pass\n",
-    state: "passed",
-    decision: "pass",
-    status: "closed",
-    comments: 1,
-  },
-  fail: {
-    description: "Verify:\n- pass\n- fail\n",
-    state: "retry",
-    decision: "retry",
-    status: "in_progress",
-    comments: 1,
-  },
-  crash: {
-    description: "Verify:\n- crash\n",
-    state: "blocked",
-    decision: "setup",
-    status: "open",
-    comments: 1,
-  },
-  unknown: {
-    description: "Verify:\n- no-such-flow\n",
-    state: "blocked",
-    decision: "setup",
-    status: "open",
-    comments: 1,
-  },
+  pass: kind("Verify:\n- pass\n", "passed", "pass", "closed"),
+  slow: kind("Verify:\n- slow-pass\n", "passed", "pass", "closed"),
+  fail: kind("Verify:\n- pass\n- fail\n", "retry", "retry", "in_progress"),
+  crash: kind("Verify:\n- crash\n", "blocked", "setup", "open"),
+  unknown: kind("Verify:\n- no-such-flow\n", "blocked", "setup", "open"),
   // No Verify: section: blocked in the status file, nothing logged, nothing posted.
-  prose: {
-    description: "Check by hand that the cart works.\n",
-    state: "blocked",
-    decision: null,
-    status: "open",
-    comments: 0,
-  },
+  prose: kind("Check by hand that the cart works.\n", "blocked", null, "open"),
 };
 const KIND_NAMES = Object.keys(KINDS) as KindName[];
 const FINAL_STATES = new Set<string>(["passed", "retry", "escalated", "blocked", "flaky"]);
+/** What a bd call looks like in /proc (the slow-writes script sleeps, then becomes bd). */
+const BD_COMMANDS = ["bd", "slow-writes-bd", "sleep"];
 
 const trackers: TempTracker[] = [];
 const projects: FaultProject[] = [];
@@ -109,8 +93,11 @@ function newProject(): FaultProject {
   return project;
 }
 
+/** Set in beforeAll: the real bd, each write held back a little (see slowWritesBd). */
+let slowBd = "";
 const envFor = (tracker: TempTracker, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
   ...tracker.env,
+  VERIFY_BD: slowBd,
   FAULT_SLOW_MS: "300",
   VERIFY_TIMEOUT_GRACE_MS: "500",
   VERIFY_KILL_GRACE_MS: "1000",
@@ -135,10 +122,17 @@ function seedTickets(tracker: TempTracker, label: string): Map<KindName, string>
   return ids;
 }
 
+/**
+ * Changes bd made to each issue's row. `bd history` lists the issue at every Dolt commit after
+ * its creation (any issue's commits), so count the versions that differ from the one before.
+ * A status set twice shows (bd bumps updated_at); comments are counted apart.
+ */
 function historyCounts(tracker: TempTracker, ids: Map<KindName, string>): Map<KindName, number> {
   const counts = new Map<KindName, number>();
   for (const [kind, id] of ids) {
-    counts.set(kind, (JSON.parse(tracker.bd(["history", id, "--json"])) as unknown[]).length);
+    const versions = JSON.parse(tracker.bd(["history", id, "--json"])) as Array<{ Issue: unknown }>;
+    const rows = versions.map((version) => JSON.stringify(version.Issue));
+    counts.set(kind, rows.filter((row, i) => i === 0 || row !== rows[i - 1]).length);
   }
   return counts;
 }
@@ -155,7 +149,9 @@ function readStatus(dir: string): LoopStatus | null {
   try {
     return LoopStatusSchema.parse(JSON.parse(text));
   } catch (error) {
-    throw new Error(`${STATUS_FILE} is not a valid status: ${String(error)}\n${text}`);
+    throw new Error(`${STATUS_FILE} is not a valid status: ${String(error)}\n${text}`, {
+      cause: error,
+    });
   }
 }
 
@@ -220,12 +216,80 @@ class BatchObserver {
   }
 }
 
-/** Wait `ms` while the run lives, reading the status file and log all the while. */
-async function watch(run: ManagerRun, ms: number, observer: BatchObserver): Promise<void> {
-  const until = Date.now() + ms;
-  while (run.isRunning() && Date.now() < until) {
-    observer.observe();
-    await sleep(Math.min(25, Math.max(0, until - Date.now())));
+/**
+ * Wait `ms` while the run lives, reading the status file and log all the while. Returns how
+ * long the run took to resume (rewrite the status file), or null when it was not seen to.
+ */
+async function watch(run: ManagerRun, ms: number, observer: BatchObserver): Promise<number | null> {
+  const started = Date.now();
+  const before = readStatus(observer.dir)?.updated_at;
+  let resumedMs: number | null = null;
+  while (run.isRunning() && Date.now() < started + ms) {
+    const status = observer.observe();
+    if (resumedMs === null && status !== null && status.updated_at !== before) {
+      resumedMs = Date.now() - started;
+    }
+    await sleep(Math.min(25, Math.max(0, started + ms - Date.now())));
+  }
+  return resumedMs;
+}
+
+/** Starts the batch, lets it run a random while, SIGKILLs the manager alone; again and again. */
+class Killer {
+  landed = 0;
+  runs = 0;
+  duringWrite = 0;
+  orphaning = 0;
+  readonly delays: number[] = [];
+  readonly killsPerBatch: number[] = [];
+  /** Tickets finished when each kill landed: shows the kills spread over the batch. */
+  readonly doneAtKill: number[] = [];
+  /** The longest a run took to resume: start-up, lock, status file. */
+  private resumeMs = 0;
+  private readonly rand: () => number;
+
+  constructor(
+    seed: number,
+    /** Where each batch starts its random window: about one ticket's time. */
+    private readonly firstWindowMs: number,
+  ) {
+    this.rand = seededRandom(seed);
+  }
+
+  /** Until the batch finishes (true) or enough kills landed (false). */
+  async round(observer: BatchObserver, label: string): Promise<boolean> {
+    let windowMs = this.firstWindowMs;
+    this.killsPerBatch.push(0);
+    for (let kills = 0; this.landed < MIN_KILLS;) {
+      expect(kills, `seed ${SEED}: no progress`).toBeLessThan(MAX_KILLS_PER_ROUND);
+      this.runs++;
+      const manager = startManager(batchArgs(observer.dir, label), envFor(main));
+      const delay = Math.floor(this.rand() * windowMs);
+      this.delays.push(delay);
+      const resumedMs = await watch(manager, delay, observer);
+      if (resumedMs !== null) this.resumeMs = Math.max(this.resumeMs, resumedMs);
+      const isWriting = existsSync(join(observer.dir, PENDING_WRITE_FILE));
+      manager.kill();
+      const end = await manager.exited;
+      if (end.code === 0 || end.code === 1) return true;
+      if (end.signal !== "SIGKILL") {
+        throw new Error(`seed ${SEED}: run ${this.runs} exited ${end.code}:\n${end.stderr}`);
+      }
+      kills++;
+      this.landed++;
+      this.killsPerBatch[this.killsPerBatch.length - 1] = kills;
+      if (isWriting) this.duringWrite++;
+      if (processesWithEnv(beadsEntry(main), BD_COMMANDS).length > 0) this.orphaning++;
+      // Spread the kills over the batch: widen the window while the tickets lag the kills.
+      const left = observer.remaining(observer.observe());
+      this.doneAtKill.push(observer.ids.size - left);
+      const ticketsDone = 1 - left / observer.ids.size;
+      // Aim to finish the batch well after the last kill needed, so one batch takes them all.
+      const isLagging = ticketsDone < kills / (1.5 * MIN_KILLS);
+      // A window shorter than a restart would only ever kill the start-up.
+      windowMs = Math.max(this.resumeMs + 500, windowMs * (isLagging ? 1.25 : 0.8));
+    }
+    return false;
   }
 }
 
@@ -259,11 +323,23 @@ function expectFinalState(tracker: TempTracker, dir: string, ids: Map<KindName, 
   }
   const left = readdirSync(join(dir, ".verify")).filter(
     (name) =>
-      /^loop-status\.json\..+\.tmp$/.test(name) ||
+      /^(loop-status\.json|\.tracker-write\.json)\..+\.tmp$/.test(name) ||
       `.verify/${name}` === PENDING_WRITE_FILE ||
       `.verify/${name}` === LOCK_FILE,
   );
   expect(left).toEqual([]);
+}
+
+/** A batch of the kill test, run to its end: as the reference run ended, nothing twice. */
+async function expectSameEndAsReference(observer: BatchObserver): Promise<void> {
+  // Whatever a killed manager left running has ended (the last run waited for its writes).
+  expect(await waitForNoneWithEnv(beadsEntry(main), 20_000)).toEqual([]);
+  expectFinalState(main, observer.dir, observer.ids);
+  const history = historyCounts(main, observer.ids);
+  for (const kind of KIND_NAMES) {
+    const most = refHistory?.get(kind) ?? 0;
+    expect(history.get(kind), `bd history of the ${kind} ticket`).toBeLessThanOrEqual(most);
+  }
 }
 
 let ref: TempTracker;
@@ -274,6 +350,9 @@ let refHistory: Map<KindName, number> | undefined;
 let refDurationMs = 0;
 
 beforeAll(() => {
+  const folder = mkdtempSync(join(tmpdir(), "vm-slow-bd-"));
+  scratch.push(folder);
+  slowBd = slowWritesBd(folder, bdBinary(), 400);
   ref = newTracker();
   main = newTracker();
 });
@@ -297,58 +376,32 @@ describe("verify-manager issues under kill -9 (real bd, fault runner)", () => {
     expect(result.code, result.stderr).toBe(1);
     expectFinalState(ref, refProject.dir, refIds);
     refHistory = historyCounts(ref, refIds);
-  }, 90_000);
+    expect(Object.fromEntries(refHistory)).toEqual(
+      Object.fromEntries(KIND_NAMES.map((k) => [k, KINDS[k].versions])),
+    );
+  }, 180_000);
 
   it(`kill -9 at >= ${MIN_KILLS} random moments (seed ${SEED}): every rerun resumes, nothing lost or done twice`, async () => {
     if (refHistory === undefined) throw new Error("the reference run failed");
-    const rand = seededRandom(SEED);
-    const perTicketMs = refDurationMs / KIND_NAMES.length;
-    let windowMs = perTicketMs;
-    let landed = 0;
-    let runs = 0;
+    const killer = new Killer(SEED, refDurationMs / KIND_NAMES.length);
     const rounds: BatchObserver[] = [];
-    const delays: number[] = [];
-    let isFinished = true;
-    while (landed < MIN_KILLS) {
+    let final: Awaited<ReturnType<typeof runCli>> | null = null;
+    while (final === null) {
       expect(rounds.length, `seed ${SEED}: the batch kept finishing`).toBeLessThan(MAX_ROUNDS);
       const label = `kill${rounds.length}`;
       const observer = new BatchObserver(newProject().dir, seedTickets(main, label));
       rounds.push(observer);
-      isFinished = false;
-      for (let run = 0; landed < MIN_KILLS && !isFinished; run++) {
-        expect(run, `seed ${SEED}: no progress`).toBeLessThan(MAX_RUNS_PER_ROUND);
-        runs++;
-        const manager = startManager(batchArgs(observer.dir, label), envFor(main));
-        const delay = Math.floor(rand() * windowMs);
-        delays.push(delay);
-        await watch(manager, delay, observer);
-        manager.kill();
-        const end = await manager.exited;
-        if (end.signal === "SIGKILL") landed++;
-        else if (end.code === 0 || end.code === 1) isFinished = true;
-        else throw new Error(`seed ${SEED}: run ${runs} exited ${end.code}:\n${end.stderr}`);
-        const status = observer.observe();
-        // Spread the kills over the batch: widen the window when the tickets lag the kills.
-        const left = observer.remaining(status) / KIND_NAMES.length;
-        windowMs = left > (MIN_KILLS - landed) / MIN_KILLS ? windowMs * 1.25 : windowMs * 0.8;
-        windowMs = Math.max(300, windowMs);
+      if (!(await killer.round(observer, label))) {
+        // Enough kills: the batch runs to its end unkilled, once.
+        final = await runCli(batchArgs(observer.dir, label), { env: envFor(main) });
+        expect([0, 1], final.stderr).toContain(final.code);
       }
+      observer.observe();
+      await expectSameEndAsReference(observer);
     }
     const last = rounds.at(-1);
     if (last === undefined) throw new Error("no round");
     const label = `kill${rounds.length - 1}`;
-    const final = await runCli(batchArgs(last.dir, label), { env: envFor(main) });
-    expect([0, 1], final.stderr).toContain(final.code);
-    last.observe();
-    expect(await waitForNoneWithEnv(beadsEntry(main), 20_000)).toEqual([]);
-    for (const observer of rounds) {
-      expectFinalState(main, observer.dir, observer.ids);
-      const history = historyCounts(main, observer.ids);
-      for (const kind of KIND_NAMES) {
-        const most = refHistory.get(kind) ?? 0;
-        expect(history.get(kind), `bd history of the ${kind} ticket`).toBeLessThanOrEqual(most);
-      }
-    }
 
     // Finished: run again without --restart: the same status, nothing new anywhere.
     const files = [STATUS_FILE, LOG_FILE].map((f) => readFileSync(join(last.dir, f), "utf8"));
@@ -361,11 +414,29 @@ describe("verify-manager issues under kill -9 (real bd, fault runner)", () => {
     );
     expect([...last.ids.values()].map((id) => main.comments(id).length)).toEqual(comments);
     console.info(
-      `seed ${SEED}: ${landed} kills landed in ${runs} runs over ${rounds.length} batch(es); ` +
+      `seed ${SEED}: ${killer.landed} kills landed in ${killer.runs} runs over ${rounds.length} ` +
+        `batch(es) (${killer.killsPerBatch.join("+")}); ${killer.duringWrite} during a bd write, ${killer.orphaning} left bd running; ` +
         `torn log lines seen: ${rounds.map((r) => r.tornLines).join(",")}; ` +
-        `reference batch ${refDurationMs} ms; delays ${delays.join(" ")}`,
+        `tickets done at each kill ${killer.doneAtKill.join(" ")}; ` +
+        `reference batch ${refDurationMs} ms; delays ${killer.delays.join(" ")}`,
     );
-  }, 150_000);
+  }, 300_000);
+
+  it("a bd write whose pid was never recorded (a kill right after the spawn) is waited for", async () => {
+    const file = join(newProject().dir, PENDING_WRITE_FILE);
+    // What a manager killed between starting bd and recording its pid leaves behind.
+    const token = new PendingWrite(file).begin();
+    const orphan = spawn(process.execPath, ["-e", "setTimeout(() => {}, 1000)"], {
+      env: { ...process.env, [PENDING_WRITE_ENV]: token },
+      stdio: "ignore",
+    });
+    const exited = once(orphan, "exit");
+    const started = Date.now();
+    await new PendingWrite(file).settle(10_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+    expect(existsSync(file)).toBe(false);
+    await exited;
+  });
 
   it("a finished batch is kept without --restart; --restart starts a new one (attempt 2)", async () => {
     const dir = refProject.dir;
@@ -381,9 +452,9 @@ describe("verify-manager issues under kill -9 (real bd, fault runner)", () => {
     const status = readStatus(dir);
     expect(status?.state).toBe("done");
     expect(status?.started_at).not.toBe(before?.started_at);
-    // Still open, so selected again: crash, unknown, prose. Closed and in_progress are not.
-    const open = (["crash", "unknown", "prose"] as const).map((k) => refIds.get(k));
-    expect(status?.tickets.map((t) => t.id).sort()).toEqual(open.sort());
+    // Selected again (open or in_progress by default): all but the closed ones.
+    const again = (["fail", "crash", "unknown", "prose"] as const).map((k) => refIds.get(k));
+    expect(status?.tickets.map((t) => t.id).sort()).toEqual(again.sort());
     const attempts = (id: string | undefined) =>
       readCheckedLog(dir)
         .entries.filter((e) => e.ticket === id)
@@ -391,7 +462,7 @@ describe("verify-manager issues under kill -9 (real bd, fault runner)", () => {
     expect(KIND_NAMES.map((kind) => [kind, attempts(refIds.get(kind))])).toEqual([
       ["pass", [1]],
       ["slow", [1]],
-      ["fail", [1]],
+      ["fail", [1, 2]],
       ["crash", [1, 2]],
       ["unknown", [1, 2]],
       ["prose", []],
@@ -411,7 +482,7 @@ describe("verify-manager issues: HALT blocked", () => {
     const { dir } = newProject();
     const result = await runCli(batchArgs(dir, "nobody-has-this"), { env: envFor(ref) });
     expect(halts(result)).toBe(
-      "HALT blocked: empty selection: no tickets with status open with labels nobody-has-this",
+      "HALT blocked: empty selection: no tickets with status open,in_progress with labels nobody-has-this",
     );
     expect(existsSync(join(dir, STATUS_FILE))).toBe(false);
   });

@@ -203,15 +203,18 @@ export async function verifyBatch(options: BatchOptions): Promise<BatchResult> {
         env,
         pendingWriteFile: join(options.dir, PENDING_WRITE_FILE),
       });
-    let existing: LoopStatus | null;
+    let existing: LoopStatus | null = null;
     try {
       existing = readLoopStatus(options.dir);
     } catch (error) {
       if (!(error instanceof LoopFileError)) throw error;
-      return {
-        status: null,
-        halt: `status file unreadable: ${error.message} (fix or delete it, or pass --restart)`,
-      };
+      // --restart replaces the file without needing it, as the halt below tells the user.
+      if (!options.restart) {
+        return {
+          status: null,
+          halt: `status file unreadable: ${error.message} (fix or delete it, or pass --restart)`,
+        };
+      }
     }
     let file: StatusFile;
     if (existing !== null && !options.restart) {

@@ -9,7 +9,7 @@ import {
 import { ManagerError, ManagerErrorCode } from "../errors.js";
 import { execBd, type BdCallResult } from "./bd-exec.js";
 import { SerialQueue } from "./serial.js";
-import { PendingWrite } from "./pending-write.js";
+import { PENDING_WRITE_ENV, PendingWrite } from "./pending-write.js";
 import type { Tracker, TrackerIssue, TrackerListFilter, TrackerUpdate } from "./tracker.js";
 
 export interface BdTrackerOptions {
@@ -132,18 +132,20 @@ export class BdTracker implements Tracker {
       this.settled ??= pending.settle(this.timeoutMs);
       await this.settled;
     }
-    const result = await queue.run(this.trackerKey, () =>
-      execBd({
+    const result = await queue.run(this.trackerKey, () => {
+      // A write is named before bd starts: a kill right after the spawn still leaves a trace.
+      const token = isWrite && pending ? pending.begin() : null;
+      return execBd({
         bin: this.bin,
         args,
         cwd: this.cwd,
-        env: this.env,
+        env: token === null ? this.env : { ...this.env, [PENDING_WRITE_ENV]: token },
         timeoutMs: this.timeoutMs,
         killGraceMs: this.killGraceMs,
-        onSpawn: isWrite && pending ? (pid) => pending.record(pid) : undefined,
-        onExit: isWrite && pending ? () => pending.clear() : undefined,
-      }),
-    );
+        onSpawn: token !== null && pending ? (pid) => pending.record(token, pid) : undefined,
+        onExit: token !== null && pending ? () => pending.clear() : undefined,
+      });
+    });
     const command = this.describe(args);
     if (result.spawnErrorCode === "ENOENT") {
       throw new ManagerError(ManagerErrorCode.BdMissing, `${command}: bd not found (${this.bin})`, {

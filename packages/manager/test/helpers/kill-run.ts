@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { BIN } from "./cli.js";
 
@@ -69,14 +70,17 @@ export function seededRandom(seed: number): () => number {
 }
 
 /**
- * Live processes whose environment holds `entry` exactly (e.g. `BEADS_DIR=/tmp/x/.beads`):
- * the bd and runner processes a killed manager left behind, found without their parent.
+ * Live processes whose environment holds `entry` exactly (e.g. `BEADS_DIR=/tmp/x/.beads`),
+ * optionally only those named one of `commands`: the bd and runner processes a killed manager left
+ * behind, found without their parent.
  */
-export function processesWithEnv(entry: string): number[] {
+export function processesWithEnv(entry: string, commands?: readonly string[]): number[] {
   const found: number[] = [];
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
     try {
+      const command = readFileSync(`/proc/${name}/comm`, "utf8").trim();
+      if (commands !== undefined && !commands.includes(command)) continue;
       const stat = readFileSync(`/proc/${name}/stat`, "utf8");
       if (stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z") continue;
       if (readFileSync(`/proc/${name}/environ`, "utf8").split("\0").includes(entry)) {
@@ -109,4 +113,25 @@ export function killPids(pids: Iterable<number>): void {
       // already gone
     }
   }
+}
+
+/**
+ * The real bd behind a script that holds each write back for `delayMs` first, as when bd
+ * waits for the tracker's lock. A write a killed manager left running then lands well after
+ * the next manager has started: the race the pending-write record is there to win.
+ */
+export function slowWritesBd(folder: string, bin: string, delayMs: number): string {
+  const script = join(folder, "slow-writes-bd");
+  const seconds = (delayMs / 1000).toFixed(3);
+  writeFileSync(
+    script,
+    [
+      "#!/bin/sh",
+      `case "$1 $2" in close\\ *|update\\ *|"comments add") sleep ${seconds} ;; esac`,
+      `exec ${JSON.stringify(bin)} "$@"`,
+      "",
+    ].join("\n"),
+  );
+  chmodSync(script, 0o755);
+  return script;
 }
