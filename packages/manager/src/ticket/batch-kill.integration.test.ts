@@ -31,8 +31,8 @@ import { duplicateAttempts, LOG_FILE, readLog } from "./verify-log.js";
 // Crash safety of `verify-manager issues`: the manager is SIGKILLed (alone, not its group, so
 // its bd and runner children live on) at random moments of a batch, then run again.
 
-/** VERIFY_KILLS=<n> hunts longer. */
-const MIN_KILLS = Number.parseInt(process.env.VERIFY_KILLS ?? "", 10) || 20;
+/** VERIFY_KILLS=<n> (more than 20) hunts longer. */
+const MIN_KILLS = Math.max(20, Number.parseInt(process.env.VERIFY_KILLS ?? "", 10) || 0);
 const MAX_ROUNDS = Math.max(4, Math.ceil(MIN_KILLS / 5));
 const MAX_KILLS_PER_ROUND = 120;
 const parsedSeed = Number.parseInt(process.env.VERIFY_KILL_SEED ?? "", 10);
@@ -52,7 +52,7 @@ interface Kind {
   versions: number;
 }
 
-function kind(
+function ticketKind(
   description: string,
   state: LoopTicketState,
   decision: Kind["decision"],
@@ -64,13 +64,13 @@ function kind(
 
 /** One ticket per outcome the batch can reach in one attempt. */
 const KINDS: Record<KindName, Kind> = {
-  pass: kind("Verify:\n- pass\n", "passed", "pass", "closed"),
-  slow: kind("Verify:\n- slow-pass\n", "passed", "pass", "closed"),
-  fail: kind("Verify:\n- pass\n- fail\n", "retry", "retry", "in_progress"),
-  crash: kind("Verify:\n- crash\n", "blocked", "setup", "open"),
-  unknown: kind("Verify:\n- no-such-flow\n", "blocked", "setup", "open"),
+  pass: ticketKind("Verify:\n- pass\n", "passed", "pass", "closed"),
+  slow: ticketKind("Verify:\n- slow-pass\n", "passed", "pass", "closed"),
+  fail: ticketKind("Verify:\n- pass\n- fail\n", "retry", "retry", "in_progress"),
+  crash: ticketKind("Verify:\n- crash\n", "blocked", "setup", "open"),
+  unknown: ticketKind("Verify:\n- no-such-flow\n", "blocked", "setup", "open"),
   // No Verify: section: blocked in the status file, nothing logged, nothing posted.
-  prose: kind("Check by hand that the cart works.\n", "blocked", null, "open"),
+  prose: ticketKind("Check by hand that the cart works.\n", "blocked", null, "open"),
 };
 const KIND_NAMES = Object.keys(KINDS) as KindName[];
 const FINAL_STATES = new Set<string>(["passed", "retry", "escalated", "blocked", "flaky"]);
@@ -357,13 +357,13 @@ beforeAll(() => {
   main = newTracker();
 });
 afterAll(async () => {
+  // Managers, and what killed ones left running (bd, runners: they carry the tracker's env).
   killPids(liveManagers);
   for (const tracker of trackers) killPids(processesWithEnv(beadsEntry(tracker)));
   for (const project of projects) killMarked(project.marker);
-  await sleep(100);
-  for (const tracker of trackers) tracker.cleanup();
-  for (const project of projects) rmSync(project.dir, { recursive: true, force: true });
-  for (const folder of scratch) rmSync(folder, { recursive: true, force: true });
+  for (const tracker of trackers) await waitForNoneWithEnv(beadsEntry(tracker), 5_000);
+  const folders = [...trackers.map((t) => t.root), ...projects.map((p) => p.dir), ...scratch];
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
 });
 
 describe("verify-manager issues under kill -9 (real bd, fault runner)", () => {
