@@ -104,6 +104,7 @@ async function execute(
         jobs: args.jobs,
         retryBudget: args.retryBudget,
         progress: api.stderrProgress(),
+        warn: writeStderr,
         signal,
         ...graces(process.env),
       });

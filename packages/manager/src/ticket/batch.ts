@@ -10,6 +10,7 @@ import { ManagerError, ManagerErrorCode } from "../errors.js";
 import type { SuperviseOptions } from "../run/run-flows.js";
 import { BdTracker } from "../tracker/bd-tracker.js";
 import type { Tracker } from "../tracker/tracker.js";
+import { isAlive } from "../supervise/process-alive.js";
 import { acquireBatchLock } from "./batch-lock.js";
 import { LoopFileError, readLoopStatus, writeLoopStatus } from "./loop-status-file.js";
 import { failureSummary } from "./summary.js";
@@ -46,7 +47,12 @@ function stateOf(result: IssueVerification): { state: LoopTicketState; reason: s
   if (result.action === "none" && result.decision === "escalate") {
     return { state: "escalated", reason: "escalated earlier; waiting for a human" };
   }
-  if (result.action === "none") return { state: "passed", reason: "already closed" };
+  if (result.action === "none") {
+    // A closed ticket is only reported on; one that no longer verifies needs a human to reopen it.
+    if (result.verdict === "passed") return { state: "passed", reason: "already closed" };
+    const why = result.entry ? failureSummary(result.entry) : result.verdict;
+    return { state: "blocked", reason: `closed, but it no longer verifies: ${why}` };
+  }
   const why = entry ? failureSummary(entry) : null;
   switch (result.decision) {
     case "pass":
@@ -181,6 +187,11 @@ function removeStaleTempFiles(dir: string): void {
   }
   for (const name of names) {
     if (/^loop-status\.json\..+\.tmp$/.test(name)) rmSync(join(folder, name), { force: true });
+    // A lock contender's temp file, left only if that process died (a live one is still linking).
+    const lock = /^loop\.lock\.(\d+)\.[0-9a-f]+\.(tmp|stale)$/.exec(name);
+    if (lock && !isAlive({ pid: Number(lock[1]), start: null })) {
+      rmSync(join(folder, name), { force: true });
+    }
   }
 }
 
@@ -218,6 +229,12 @@ export async function verifyBatch(options: BatchOptions): Promise<BatchResult> {
     }
     let file: StatusFile;
     if (existing !== null && !options.restart) {
+      const asked = { labels: options.labels, status: options.status, limit: options.limit };
+      if (JSON.stringify(asked) !== JSON.stringify(existing.selection)) {
+        options.warn?.(
+          `verify-manager: resuming the batch started ${existing.started_at} (its own selection: ${JSON.stringify(existing.selection)}); pass --restart to select anew`,
+        );
+      }
       file = new StatusFile(options.dir, existing);
       if (existing.state === "done") return { status: existing, halt: null };
       file.status.state = "running";

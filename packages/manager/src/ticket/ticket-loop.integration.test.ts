@@ -309,3 +309,32 @@ describe("the verify log", () => {
     writeFileSync(join(scratch, "unused"), "");
   }, 120_000);
 });
+
+describe("a batch over closed tickets", () => {
+  it("a closed ticket that no longer verifies is blocked for a human, not counted as passed", async () => {
+    const app = repo(false);
+    const label = `closed${Date.now().toString(36)}`;
+    const id = ticket({ title: "Closed too early", description: "Verify:\n- cart-count\n" });
+    tracker.bd(["label", "add", id, label]);
+    tracker.bd(["close", id, "--reason", "done by hand"]);
+    const result = await runCli(
+      ["issues", "--dir", app.dir, "--label", label, "--status", "closed", "--json"],
+      { env: tracker.env },
+    );
+    expect(result.code).toBe(1);
+    const status = JSON.parse(result.stdout) as {
+      tickets: Array<{ id: string; state: string; reason: string }>;
+    };
+    expect(status.tickets).toEqual([
+      expect.objectContaining({
+        id,
+        state: "blocked",
+        reason: expect.stringMatching(
+          /^closed, but it no longer verifies: flows failed: cart-count fail/,
+        ),
+      }),
+    ]);
+    expect(tracker.comments(id)).toEqual([]);
+    expect(logOf(app, id)).toEqual([]);
+  }, 120_000);
+});

@@ -20,7 +20,7 @@ export const RUNTIME_PATHS = [
   "**/.verify/green",
   "**/.verify/artifacts/**",
   "**/.verify/.tracker/**",
-  "**/.verify/loop.lock",
+  "**/.verify/loop.lock*",
   "**/.verify/.tracker-write*",
   "**/.beads/**",
 ] as const;

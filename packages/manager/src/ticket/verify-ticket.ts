@@ -244,7 +244,6 @@ async function verifyTicketOnce(options: VerifyTicketOptions): Promise<IssueVeri
   }
 
   const attempt = (last?.attempt ?? 0) + 1;
-  await options.onAttempt?.(attempt);
   const tree = await treeHash(options.dir);
   const collected = await collectEvidence({
     ...options,
@@ -287,6 +286,10 @@ async function verifyTicketOnce(options: VerifyTicketOptions): Promise<IssueVeri
       close_reason: issue.closeReason,
     });
   }
-  if (!options.dryRun) appendLogEntry(options.dir, entry);
+  if (!options.dryRun) {
+    // The batch records the attempt before it is logged: a kill after this is resumed, not redone.
+    await options.onAttempt?.(attempt);
+    appendLogEntry(options.dir, entry);
+  }
   return finish(options, tracker, issue, budget, done);
 }
