@@ -111,13 +111,7 @@ export const IssueCommentReportSchema = z.strictObject({
 });
 export type IssueCommentReport = z.infer<typeof IssueCommentReportSchema>;
 
-export const ISSUE_ACTIONS = [
-  "closed",
-  "commented",
-  "still_failing",
-  "none",
-  "escalated",
-] as const;
+export const ISSUE_ACTIONS = ["closed", "commented", "still_failing", "none", "escalated"] as const;
 
 /** What `verify-manager issue --json` prints. */
 export const IssueVerificationSchema = z.strictObject({
