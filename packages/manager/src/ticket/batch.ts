@@ -1,4 +1,3 @@
-import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type {
   IssueVerification,
@@ -10,7 +9,7 @@ import { ManagerError, ManagerErrorCode } from "../errors.js";
 import type { SuperviseOptions } from "../run/run-flows.js";
 import { BdTracker } from "../tracker/bd-tracker.js";
 import type { Tracker } from "../tracker/tracker.js";
-import { isAlive } from "../supervise/process-alive.js";
+import { removeStaleFiles } from "../supervise/stale-files.js";
 import { acquireBatchLock } from "./batch-lock.js";
 import { LoopFileError, readLoopStatus, writeLoopStatus } from "./loop-status-file.js";
 import { failureSummary } from "./summary.js";
@@ -179,20 +178,8 @@ async function runTickets(
 /** A run killed between writing and renaming leaves a temp file; the lock holder clears them. */
 function removeStaleTempFiles(dir: string): void {
   const folder = join(dir, ".verify");
-  let names: string[];
-  try {
-    names = readdirSync(folder);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (/^loop-status\.json\..+\.tmp$/.test(name)) rmSync(join(folder, name), { force: true });
-    // A lock contender's temp file, left only if that process died (a live one is still linking).
-    const lock = /^loop\.lock\.(\d+)\.[0-9a-f]+\.(tmp|stale)$/.exec(name);
-    if (lock && !isAlive({ pid: Number(lock[1]), start: null })) {
-      rmSync(join(folder, name), { force: true });
-    }
-  }
+  removeStaleFiles(folder, /^loop-status\.json\.(\d+)\.[0-9a-f]+\.tmp$/);
+  removeStaleFiles(folder, /^loop\.lock\.(\d+)\.[0-9a-f]+\.(?:tmp|stale)$/);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { removeStaleFiles } from "../supervise/stale-files.js";
+import { basename, dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   currentProcess,
@@ -107,20 +108,7 @@ export class PendingWrite {
 
   /** A manager killed between writing and renaming leaves its temp file. */
   private removeTempFiles(): void {
-    const folder = dirname(this.file);
-    const prefix = `${basename(this.file)}.`;
-    let names: string[];
-    try {
-      names = readdirSync(folder);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      if (!name.startsWith(prefix) || !name.endsWith(".tmp")) continue;
-      const pid = Number(name.slice(prefix.length, -".tmp".length));
-      if (Number.isInteger(pid) && pid > 0 && !isAlive({ pid, start: null })) {
-        rmSync(join(folder, name), { force: true });
-      }
-    }
+    const name = basename(this.file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    removeStaleFiles(dirname(this.file), new RegExp(`^${name}\\.(\\d+)\\.tmp$`));
   }
 }
