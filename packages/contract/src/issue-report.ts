@@ -31,6 +31,8 @@ export const BdIssueInputSchema = z.looseObject({
   notes: z.string().default(""),
   close_reason: z.string().optional(),
   issue_type: z.string().default("task"),
+  /** bd's free-form metadata object; the manager keeps its status-change marker there. */
+  metadata: z.record(z.string(), z.unknown()).nullish(),
   labels: z
     .array(z.string())
     .nullish()

@@ -90,7 +90,11 @@ describe("verify-manager issue (fault runner, real bd)", () => {
       same_as_previous: false,
       failed_flows: [{ flow: "fail", outcome: "fail", failing_step: "check-cart" }],
     });
-    expect(tracker.showJson(id).status).toBe("in_progress");
+    // The status change names its attempt too, in the same bd write.
+    expect(tracker.showJson(id)).toMatchObject({
+      status: "in_progress",
+      metadata: { verify_manager_attempt: `${id}#1` },
+    });
 
     const second = await issue([id, "--json"]);
     expect(second.code).toBe(1);

@@ -2,7 +2,7 @@ import type { VerifyLogEntry } from "@agent-verify/contract";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
 import type { Tracker, TrackerIssue } from "../tracker/tracker.js";
 import { writeEscalationFile } from "./escalation-file.js";
-import { attemptMarker, hasMarkerComment } from "./markers.js";
+import { attemptMarker, hasMarkerComment, statusChangeMarker } from "./markers.js";
 import {
   NEEDS_HUMAN_LABEL,
   closeReason,
@@ -58,6 +58,7 @@ async function confirmClosed(tracker: Tracker, id: string): Promise<void> {
 export async function applyDecision(input: ApplyInput): Promise<Applied> {
   const { tracker, issue, entry } = input;
   const marker = attemptMarker(entry.ticket, entry.attempt);
+  const statusMarker = statusChangeMarker(entry.ticket, entry.attempt);
   const comment = ticketComment(input);
   let wrote = false;
   let reason: string | null = null;
@@ -69,8 +70,12 @@ export async function applyDecision(input: ApplyInput): Promise<Applied> {
       await confirmClosed(tracker, issue.id);
       wrote = true;
     } else if (issue.closeReason !== null) reason = issue.closeReason;
-  } else if (entry.decision === "retry" && issue.status !== "in_progress") {
-    await tracker.update(issue.id, { status: "in_progress" });
+  } else if (
+    entry.decision === "retry" &&
+    issue.status !== "in_progress" &&
+    issue.statusMarker !== statusMarker
+  ) {
+    await tracker.update(issue.id, { status: "in_progress", marker: statusMarker });
     wrote = true;
   } else if (entry.decision === "escalate") {
     escalationFile = writeEscalationFile(
@@ -80,10 +85,11 @@ export async function applyDecision(input: ApplyInput): Promise<Applied> {
     );
     const needsLabel = !issue.labels.includes(NEEDS_HUMAN_LABEL);
     const needsStatus = issue.status !== "blocked";
-    if (needsLabel || needsStatus) {
+    if ((needsLabel || needsStatus) && issue.statusMarker !== statusMarker) {
       await tracker.update(issue.id, {
         status: needsStatus ? "blocked" : undefined,
         addLabels: needsLabel ? [NEEDS_HUMAN_LABEL] : [],
+        marker: statusMarker,
       });
       wrote = true;
     }

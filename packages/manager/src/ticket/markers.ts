@@ -12,3 +12,8 @@ export function attemptMarker(ticket: string, attempt: number): string {
 export function hasMarkerComment(issue: TrackerIssue, marker: string): boolean {
   return issue.comments.some((comment) => comment.text.includes(marker));
 }
+
+/** What a status change stores (bd metadata) so that it, too, names its attempt. */
+export function statusChangeMarker(ticket: string, attempt: number): string {
+  return `${ticket}#${attempt}`;
+}

@@ -104,6 +104,7 @@ describe("the three-attempt path (gates + flows)", () => {
 
     const issue = tracker.showJson(id);
     expect(issue.status).toBe("blocked");
+    expect(issue.metadata).toEqual({ verify_manager_attempt: `${id}#3` });
     expect(labels(id)).toContain("needs-human");
     const comments = tracker.comments(id);
     expect(comments).toHaveLength(3);

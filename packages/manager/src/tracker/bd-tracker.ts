@@ -30,6 +30,9 @@ export interface BdTrackerOptions {
 const CLOSE_HINT =
   "resolve the blockers bd names (bd dep list <id>), then run verify-manager issue again; the flows passed";
 
+/** The bd metadata key that carries the attempt marker of a status change. */
+export const MARKER_KEY = "verify_manager_attempt";
+
 /** Calls to one tracker are serialised across every BdTracker in this process. */
 const queue = new SerialQueue();
 
@@ -83,6 +86,10 @@ function toTrackerIssue(issue: BdIssueInput): TrackerIssue {
     closeReason: issue.close_reason ?? null,
     type: issue.issue_type,
     labels: [...issue.labels],
+    statusMarker:
+      typeof issue.metadata?.[MARKER_KEY] === "string"
+        ? (issue.metadata[MARKER_KEY] as string)
+        : null,
     comments: [...issue.comments]
       .sort(
         (a, b) =>
@@ -261,6 +268,7 @@ export class BdTracker implements Tracker {
     if (change.status !== undefined) args.push("--status", change.status);
     for (const label of change.addLabels ?? []) args.push("--add-label", label);
     if (args.length === 2) return;
+    if (change.marker !== undefined) args.push("--set-metadata", `${MARKER_KEY}=${change.marker}`);
     args.push("--json");
     const result = await this.call(args, undefined, true);
     const value = parseJson(result.stdout);

@@ -15,6 +15,8 @@ export interface TrackerIssue {
   /** bug, task, feature... */
   type: string;
   labels: string[];
+  /** The attempt marker the manager left with its last status change, if any. */
+  statusMarker: string | null;
   /** Oldest first. */
   comments: TrackerComment[];
 }
@@ -31,6 +33,8 @@ export interface TrackerListFilter {
 export interface TrackerUpdate {
   status?: string | undefined;
   addLabels?: readonly string[] | undefined;
+  /** Stored with the change (bd: metadata `verify_manager_attempt`), in the same write. */
+  marker?: string | undefined;
 }
 
 /** The manager's whole view of an issue tracker; other trackers implement the same calls. */
