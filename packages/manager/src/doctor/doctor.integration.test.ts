@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,6 +42,9 @@ describe("verify-manager doctor", () => {
       base_url: "ok",
       bd: "ok",
       tracker: "ok",
+      gates: "ok",
+      "verify log": "ok",
+      "loop status": "ok",
     });
     expect(report.checks.find((c) => c.name === "bd")?.detail).toMatch(/^bd version \d+\.\d+\.\d+/);
     expect(report.checks.find((c) => c.name === "browser")?.detail).toBe(
@@ -93,6 +96,26 @@ describe("verify-manager doctor", () => {
       );
     } finally {
       rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it("the ticket loop: a missing gates command fails, a torn log warns, a corrupt status file fails", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vm-doctor-loop-"));
+    try {
+      cpSync(project.dir, dir, { recursive: true });
+      writeFileSync(join(dir, ".verify", "gates.yaml"), "base: main\n");
+      writeFileSync(join(dir, ".verify", "log.jsonl"), '{"schema_version":1,"tick');
+      writeFileSync(join(dir, ".verify", "loop-status.json"), "{");
+      const { code, report, status } = await doctor({ FAULT_CHECK_BROWSER: "ok" }, dir);
+      expect(code).toBe(2);
+      expect(status).toMatchObject({ gates: "fail", "verify log": "warn", "loop status": "fail" });
+      const byName = Object.fromEntries(report.checks.map((c) => [c.name, c]));
+      expect(byName.gates?.detail).toBe("gates_command 'node_modules/.bin/verify-gates' not found");
+      expect(byName["verify log"]?.detail).toContain(".verify/log.jsonl:1: torn last line");
+      expect(byName["loop status"]?.detail).toMatch(/^\.verify\/loop-status\.json: not JSON/);
+      expect(byName["loop status"]?.hint).toContain("--restart");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -7,6 +7,7 @@ import { readManifest } from "../flows/manifest.js";
 import { runChild } from "../supervise/child.js";
 import { substituteFlow } from "../supervise/shell-quote.js";
 import { execBd } from "../tracker/bd-exec.js";
+import { loopChecks } from "./loop-checks.js";
 
 export type CheckStatus = "ok" | "warn" | "fail";
 
@@ -208,6 +209,7 @@ export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
     checks.push(await baseUrlCheck(manifest, env));
   }
   checks.push(...(await bdChecks(options.dir, env)));
+  checks.push(...loopChecks(options.dir, manifest, env));
   return { ok: checks.every((c) => c.status !== "fail"), checks };
 }
 
