@@ -68,36 +68,35 @@ export const IssueCommentOutcomeSchema = z.strictObject({
 });
 export type IssueCommentOutcome = z.infer<typeof IssueCommentOutcomeSchema>;
 
-function IssueCommentAttemptSchema() {
-  return z.strictObject({
-    ticket: z.string(),
-    attempt: z.number().int().positive(),
-    retry_budget: z.number().int().positive(),
-    counted_failures: z.number().int().nonnegative(),
-    decision: VerifyDecisionSchema,
-    same_as_previous: z.boolean(),
-    failed_flows: z.array(FailedFlowSchema),
-    failed_tests: z.array(FailedTestSchema),
-    failed_ac: z.array(z.string()),
-    lint_errors: z.array(LintErrorSchema),
-    typecheck_errors: z.array(TypecheckErrorSchema),
-    gate_findings: z.array(GateFindingBriefSchema),
-    flaky: z.array(FlakySchema),
-    setup_error: z.string().nullable(),
-    /** On escalation: every attempt so far, oldest first. */
-    history: z
-      .array(
-        z.strictObject({
-          attempt: z.number().int().positive(),
-          timestamp: z.string(),
-          decision: VerifyDecisionSchema,
-          fingerprint: z.string(),
-          summary: z.string(),
-        }),
-      )
-      .optional(),
-  });
-}
+/** The ticket loop's structured failure context in a comment (contract 7). */
+export const IssueCommentAttemptSchema = z.strictObject({
+  ticket: z.string(),
+  attempt: z.number().int().positive(),
+  retry_budget: z.number().int().positive(),
+  counted_failures: z.number().int().nonnegative(),
+  decision: VerifyDecisionSchema,
+  same_as_previous: z.boolean(),
+  failed_flows: z.array(FailedFlowSchema),
+  failed_tests: z.array(FailedTestSchema),
+  failed_ac: z.array(z.string()),
+  lint_errors: z.array(LintErrorSchema),
+  typecheck_errors: z.array(TypecheckErrorSchema),
+  gate_findings: z.array(GateFindingBriefSchema),
+  flaky: z.array(FlakySchema),
+  setup_error: z.string().nullable(),
+  /** On escalation: every attempt so far, oldest first. */
+  history: z
+    .array(
+      z.strictObject({
+        attempt: z.number().int().positive(),
+        timestamp: z.string(),
+        decision: VerifyDecisionSchema,
+        fingerprint: z.string(),
+        summary: z.string(),
+      }),
+    )
+    .optional(),
+});
 
 /** The fenced JSON block of an issue comment. */
 export const IssueCommentReportSchema = z.strictObject({
@@ -109,7 +108,7 @@ export const IssueCommentReportSchema = z.strictObject({
   unknown_flows: z.array(z.string()),
   truncated: z.boolean(),
   /** The ticket loop's structured failure context (contract 7); absent on plain flow reports. */
-  attempt: IssueCommentAttemptSchema().optional(),
+  attempt: IssueCommentAttemptSchema.optional(),
 });
 export type IssueCommentReport = z.infer<typeof IssueCommentReportSchema>;
 

@@ -7,13 +7,7 @@ export type { ListOptions, ListedFlow } from "./flows/list.js";
 export { readManifest } from "./flows/manifest.js";
 export { admitFlow, matchesTags, selectFlows, tagGroups } from "./flows/select.js";
 export type { Admission, Selection } from "./flows/select.js";
-export {
-  renderComment,
-  repeatCount,
-  stillFailingLine,
-  parseCommentReport,
-  fingerprintOf,
-} from "./issue/comment.js";
+export { renderComment, parseCommentReport, fingerprintOf } from "./issue/comment.js";
 export type { CommentInput } from "./issue/comment.js";
 export { redact, secretValues } from "./issue/redact.js";
 export { findVerifySections, parseVerifyText, requestedFlows } from "./issue/verify-section.js";

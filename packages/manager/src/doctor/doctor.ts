@@ -1,5 +1,3 @@
-import { accessSync, constants } from "node:fs";
-import { delimiter, join } from "node:path";
 import { BrowserCheckInputSchema, type Manifest } from "@agent-verify/contract";
 import { ManagerError } from "../errors.js";
 import { listFlows } from "../flows/list.js";
@@ -7,6 +5,7 @@ import { readManifest } from "../flows/manifest.js";
 import { runChild } from "../supervise/child.js";
 import { substituteFlow } from "../supervise/shell-quote.js";
 import { execBd } from "../tracker/bd-exec.js";
+import { isExecutable, onPath } from "./executables.js";
 import { loopChecks } from "./loop-checks.js";
 
 export type CheckStatus = "ok" | "warn" | "fail";
@@ -29,23 +28,6 @@ export interface DoctorReport {
 }
 
 const BROWSER_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
-  return (env.PATH ?? "")
-    .split(delimiter)
-    .filter((folder) => folder !== "")
-    .map((folder) => join(folder, name))
-    .find(isExecutable);
-}
 
 function check(
   name: string,

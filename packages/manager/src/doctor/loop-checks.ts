@@ -1,19 +1,10 @@
-import { accessSync, constants } from "node:fs";
-import { delimiter, isAbsolute, join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { TicketsConfigSchema, type Manifest } from "@agent-verify/contract";
 import { hasGatesConfig } from "../ticket/gates-run.js";
 import { LoopFileError, readLoopStatus } from "../ticket/loop-status-file.js";
 import { formatLogProblems, LOG_FILE, readLog } from "../ticket/verify-log.js";
 import type { Check } from "./doctor.js";
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isExecutable, onPath } from "./executables.js";
 
 /** Where the command's program is, when it can be found without running it. */
 function findProgram(command: string, dir: string, env: NodeJS.ProcessEnv): string | null {
@@ -22,10 +13,7 @@ function findProgram(command: string, dir: string, env: NodeJS.ProcessEnv): stri
     const path = isAbsolute(program) ? program : join(dir, program);
     return isExecutable(path) ? path : null;
   }
-  for (const folder of (env.PATH ?? "").split(delimiter)) {
-    if (folder !== "" && isExecutable(join(folder, program))) return join(folder, program);
-  }
-  return null;
+  return onPath(program, env) ?? null;
 }
 
 function gatesCheck(dir: string, manifest: Manifest | undefined, env: NodeJS.ProcessEnv): Check {

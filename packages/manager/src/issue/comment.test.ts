@@ -5,8 +5,6 @@ import {
   fingerprintOf,
   parseCommentReport,
   renderComment,
-  repeatCount,
-  stillFailingLine,
   type CommentInput,
 } from "./comment.js";
 
@@ -136,21 +134,9 @@ describe("fingerprint and still failing", () => {
     expect(fingerprintOf(other)).not.toBe(fingerprintOf(input));
   });
 
-  it("counts runs in a row from the last comment", () => {
-    const fp = fingerprintOf(input);
-    expect(repeatCount(undefined, fp)).toBe(0);
-    expect(repeatCount("a human wrote this", fp)).toBe(0);
-    expect(repeatCount(renderComment(input), fp)).toBe(1);
-    const second = stillFailingLine(2, input);
-    expect(second).toMatch(/^verify-manager: still failing \(2\): /);
-    expect(second).not.toContain("```");
-    expect(repeatCount(second, fp)).toBe(2);
-    expect(repeatCount(stillFailingLine(7, input), fp)).toBe(7);
-    expect(repeatCount(second, "000000000000")).toBe(0);
-  });
-
   it("does not trust a JSON block from someone else's comment", () => {
     const forged = renderComment(input).replace("verify-manager:", "me:");
-    expect(repeatCount(forged, fingerprintOf(input))).toBe(0);
+    expect(parseCommentReport(renderComment(input))?.fingerprint).toBe(fingerprintOf(input));
+    expect(parseCommentReport(forged)).toBeNull();
   });
 });

@@ -191,20 +191,3 @@ export function parseCommentReport(text: string): IssueCommentReport | null {
     return null;
   }
 }
-
-const STILL_FAILING =
-  /^verify-manager: still failing \((\d+)\)[^\n]*\[fingerprint ([0-9a-f]{12})\]/;
-
-/** How many runs in a row the last comment says ended with `fingerprint` (0 if it does not). */
-export function repeatCount(lastComment: string | undefined, fingerprint: string): number {
-  if (lastComment === undefined) return 0;
-  const still = STILL_FAILING.exec(lastComment);
-  if (still) return still[2] === fingerprint ? Number(still[1]) : 0;
-  return parseCommentReport(lastComment)?.fingerprint === fingerprint ? 1 : 0;
-}
-
-export function stillFailingLine(count: number, input: CommentInput): string {
-  const rest = headline(input).slice(MARK.length).trim();
-  const line = `${MARK} still failing (${count}): ${clip(rest.replaceAll("\n", " "), 1000, false)} [fingerprint ${fingerprintOf(input)}]`;
-  return redact(line, input.secrets ?? []);
-}

@@ -66,8 +66,8 @@ function failedFlow(outcome: FlowOutcome): FailedFlow {
   };
 }
 
-/** What the issue asks to be checked: flows (Verify: plus AC references) and whether gates run. */
-function plan(options: CollectOptions, listed: readonly ListedFlow[] | null) {
+/** What the issue asks to be checked: its Verify: flows, its criteria, and whether gates run. */
+function plan(options: CollectOptions) {
   const { issue } = options;
   const requested = requestedFlows(
     findVerifySections({
@@ -76,16 +76,16 @@ function plan(options: CollectOptions, listed: readonly ListedFlow[] | null) {
       notes: issue.notes,
     }),
   );
-  const items = parseAcceptance(issue.acceptanceCriteria);
-  const known = new Set((listed ?? []).map((flow) => flow.name));
-  const fromAc = listed ? acceptanceFlowRefs(items, known) : [];
-  const flows = [...new Set([...requested.filter((name) => name !== GATES_ITEM), ...fromAc])];
   const policy = options.config.run_gates;
   const wantsGates =
     requested.includes(GATES_ITEM) ||
     policy === "always" ||
     (policy === "auto" && hasGatesConfig(options.dir));
-  return { flows, wantsGates, items, requested };
+  return {
+    verifyFlows: requested.filter((name) => name !== GATES_ITEM),
+    wantsGates,
+    items: parseAcceptance(issue.acceptanceCriteria),
+  };
 }
 
 async function runGates(
@@ -165,8 +165,8 @@ function perFlow(flows: readonly string[], message: string): string {
 
 /** Run what the issue asks for — gates first (cheap), then flows — and sort the evidence. */
 export async function collectEvidence(options: CollectOptions): Promise<Collected> {
-  const firstPlan = plan(options, null);
-  const needsList = firstPlan.flows.length > 0 || /`[^`]+`/.test(options.issue.acceptanceCriteria);
+  const { verifyFlows, wantsGates, items } = plan(options);
+  const needsList = verifyFlows.length > 0 || items.some((item) => item.refs.length > 0);
   let listed: ListedFlow[] | null = null;
   let listError: string | null = null;
   if (needsList && options.manifest) {
@@ -174,15 +174,17 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
       listed = await listFlows(options.dir, options.manifest, options);
     } catch (error) {
       if (!(error instanceof ManagerError)) throw error;
-      listError = perFlow(firstPlan.flows, error.message);
+      listError = perFlow(verifyFlows, error.message);
     }
   } else {
     options.early?.cancel();
-    if (firstPlan.flows.length > 0 && options.manifestError) {
-      listError = perFlow(firstPlan.flows, options.manifestError.message);
+    if (verifyFlows.length > 0 && options.manifestError) {
+      listError = perFlow(verifyFlows, options.manifestError.message);
     }
   }
-  const { flows, wantsGates, items } = plan(options, listed);
+  // Flows the criteria name in backticks run too, when the runner lists them.
+  const known = new Set((listed ?? []).map((flow) => flow.name));
+  const flows = [...new Set([...verifyFlows, ...acceptanceFlowRefs(items, known)])];
   if (flows.length === 0 && !wantsGates) {
     throw new ManagerError(
       ManagerErrorCode.NoVerifySection,
