@@ -16,7 +16,8 @@ import { loadFlowModule } from "./flows/load.js";
 import { StepRecorder, withRecorder } from "./flows/steps.js";
 import type { Flow } from "./flows/define-flow.js";
 import { buildResult } from "./result.js";
-import { isAnswering, startWebServer, type StartedServer } from "./web-server.js";
+import type { SharedServerLease } from "@agent-verify/contract/shared-server";
+import { leaseWebServer } from "./web-server-lease.js";
 
 export type TraceMode = "on" | "off" | "retain-on-failure";
 
@@ -42,7 +43,7 @@ export class FlowRun {
   private readonly recorder = new StepRecorder();
   private readonly session = new BrowserSession();
   private readonly abortController = new AbortController();
-  private server: StartedServer | undefined;
+  private server: SharedServerLease | undefined;
   private declaredSteps: readonly string[] | undefined;
   private abortFlow: ((error: Error) => void) | undefined;
 
@@ -72,7 +73,7 @@ export class FlowRun {
   /** Kill the browser and web server without waiting (last resort before exit). */
   killNow(): void {
     this.session.killNow();
-    this.server?.killNow();
+    this.server?.releaseNow();
   }
 
   async run(): Promise<RunResult> {
@@ -138,13 +139,13 @@ export class FlowRun {
     const needsBrowser = used.has("page") || used.has("context") || used.has("browser");
     // Find the browser first: no point starting a web server for a run that cannot happen.
     const target = needsBrowser ? await resolveBrowser(manifest.browser, this.env) : undefined;
-    if (baseURL && manifest.web_server && !(await isAnswering(baseURL))) {
-      this.server = await startWebServer(
-        manifest.web_server,
-        this.options.dir,
-        this.abortController.signal,
-      );
-    }
+    this.server = await leaseWebServer(
+      manifest,
+      this.options.dir,
+      baseURL,
+      this.env,
+      this.abortController.signal,
+    );
     if (this.interrupted) throw new FlowAbortedError("interrupted", "interrupted");
     // Load the assertion library and the result schema while the browser starts: both
     // cost CPU, and the launch is only waiting.
@@ -286,7 +287,7 @@ export class FlowRun {
   private async tearDown(): Promise<void> {
     const budget = this.interrupted ? INTERRUPTED_BUDGET_MS : CAPTURE_BUDGET_MS;
     await this.session.close(budget);
-    if (this.server) await settleWithin(this.server.stop(), budget + 1000);
+    if (this.server) await settleWithin(this.server.release(), budget + 2000);
   }
 
   private result(partial: {

@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs";
+
+/** When a live process started (clock ticks since boot); undefined when it is gone or a zombie. */
+export function processStart(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name sits in parentheses and may itself contain spaces or ')'.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (fields[0] === "Z" || fields[0] === "X") return undefined;
+    return Number(fields[19]);
+  } catch {
+    return processAnswers(pid) ? 0 : undefined;
+  }
+}
+
+function processAnswers(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    // Without /proc there is no start time: 0 stands for "alive, start unknown".
+    return !existsProc();
+  } catch {
+    return false;
+  }
+}
+
+function existsProc(): boolean {
+  try {
+    readFileSync("/proc/self/stat");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One process, named by pid and start time so that a reused pid never counts as alive. */
+export interface ProcessId {
+  pid: number;
+  start: number;
+}
+
+export function selfId(pid: number = process.pid): ProcessId {
+  return { pid, start: processStart(pid) ?? 0 };
+}
+
+export function isRunning(id: ProcessId): boolean {
+  const start = processStart(id.pid);
+  return start !== undefined && start === id.start;
+}
+
+export function killGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function groupAlive(pgid: number): boolean {
+  return killGroup(pgid, 0);
+}
