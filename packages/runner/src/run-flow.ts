@@ -287,7 +287,7 @@ export class FlowRun {
   private async tearDown(): Promise<void> {
     const budget = this.interrupted ? INTERRUPTED_BUDGET_MS : CAPTURE_BUDGET_MS;
     await this.session.close(budget);
-    if (this.server) await settleWithin(this.server.release(), budget + 2000);
+    if (this.server) await settleWithin(this.server.release(), budget + 1000);
   }
 
   private result(partial: {

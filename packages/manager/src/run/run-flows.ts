@@ -6,6 +6,7 @@ import { readManifest } from "../flows/manifest.js";
 import { admitFlow, selectFlows, type Selection } from "../flows/select.js";
 import { runChild } from "../supervise/child.js";
 import { classifyRun, notRunOutcome } from "../supervise/classify.js";
+import { openRunHosts } from "./run-hosts.js";
 import { substituteFlow } from "../supervise/shell-quote.js";
 import { mapBounded } from "./pool.js";
 import { silentProgress, type ProgressSink } from "./progress.js";
@@ -79,5 +80,22 @@ export async function runFlows(options: RunOptions): Promise<RunReport> {
       hint: "name flows, or use --tag T / --all (see verify-manager list)",
     });
   }
-  return buildReport(await superviseFlows(options.dir, manifest, listed, names, options));
+  const hosts = await openRunHosts(
+    options.dir,
+    manifest,
+    options.env ?? process.env,
+    options.signal,
+  );
+  try {
+    if (hosts.setupError !== null) {
+      const reason = hosts.setupError;
+      return buildReport(names.map((name) => notRunOutcome(name, "setup_error", reason)));
+    }
+    const env = hosts.env;
+    return buildReport(
+      await superviseFlows(options.dir, manifest, listed, names, { ...options, env }),
+    );
+  } finally {
+    await hosts.close();
+  }
 }
