@@ -18,6 +18,8 @@ export const FlowListSchema = z.strictObject({
   flows: z.array(FlowListEntrySchema),
   /** Problems found while listing (a module with no manifest entry, a name mismatch...). */
   warnings: z.array(z.string()).optional(),
+  /** What the runner offers beyond contract 3: `browser-server` (`--browser-server`). */
+  capabilities: z.array(z.string()).optional(),
 });
 export type FlowList = z.infer<typeof FlowListSchema>;
 
@@ -35,5 +37,6 @@ export const FlowListInputSchema = z.looseObject({
       steps: z.array(z.string()).optional(),
     }),
   ),
+  capabilities: z.array(z.string()).optional(),
 });
 export type FlowListInput = z.infer<typeof FlowListInputSchema>;

@@ -13,6 +13,8 @@ export type {
   TicketsConfig,
   WebServer,
 } from "./manifest.js";
+export { BrowserServerInfoSchema } from "./browser-server.js";
+export type { BrowserServerInfo } from "./browser-server.js";
 export { FlowListEntrySchema, FlowListInputSchema, FlowListSchema } from "./flow-list.js";
 export type { FlowList, FlowListEntry, FlowListInput } from "./flow-list.js";
 export {

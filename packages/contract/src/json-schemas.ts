@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BrowserCheckSchema } from "./browser-check.js";
+import { BrowserServerInfoSchema } from "./browser-server.js";
 import { FlowListSchema } from "./flow-list.js";
 import { GatesConfigSchema } from "./gates-config.js";
 import { GatesReportSchema } from "./gates-report.js";
@@ -15,6 +16,7 @@ const PUBLISHED = {
   "run-result": { schema: RunResultSchema, io: "output" },
   "run-report": { schema: RunReportSchema, io: "output" },
   "browser-check": { schema: BrowserCheckSchema, io: "output" },
+  "browser-server": { schema: BrowserServerInfoSchema, io: "output" },
   "gates-config": { schema: GatesConfigSchema, io: "input" },
   "gates-report": { schema: GatesReportSchema, io: "output" },
   "verify-log-entry": { schema: VerifyLogEntrySchema, io: "output" },

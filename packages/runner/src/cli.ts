@@ -72,6 +72,14 @@ export async function main(argv: readonly string[]): Promise<void> {
     await emitJson(check);
     return;
   }
+  if (parsed.command === "browser-server") {
+    const { serveBrowser } = await import("./browser-server.js");
+    const served = await serveBrowser(parsed.dir, parsed.idleTimeoutS);
+    process.exitCode = served.info.ok ? 0 : 2;
+    await emitJson(served.info);
+    await served.closed;
+    return;
+  }
   if (parsed.command === "list") await listCommand(parsed);
   else await runCommand(parsed);
 }

@@ -1,8 +1,12 @@
 import type { TraceMode } from "./run-flow.js";
 
+/** How long `--browser-server` waits for a sign of life on stdin before it closes. */
+export const DEFAULT_IDLE_TIMEOUT_S = 60;
+
 export type ParsedArgs =
   | { command: "list"; dir: string; steps: boolean }
   | { command: "check-browser"; dir: string }
+  | { command: "browser-server"; dir: string; idleTimeoutS: number }
   | { command: "run"; dir: string; flow: string; trace: TraceMode }
   | { command: "help" }
   | { command: "invalid"; message: string };
@@ -14,6 +18,7 @@ export function usage(): string {
     "Usage: verify-runner <flow> [--trace on|off|retain-on-failure] [--dir DIR]",
     "       verify-runner --list [--steps] [--dir DIR]",
     "       verify-runner --check-browser [--dir DIR]",
+    "       verify-runner --browser-server [--idle-timeout S] [--dir DIR]",
     "",
     "Runs one flow from .verify/workflows.yaml and prints one JSON object on stdout.",
     "Exit 0 pass, 1 fail, 2 error (the flow could not be run).",
@@ -26,6 +31,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let dir = process.cwd();
   let list = false;
   let checkBrowser = false;
+  let browserServer = false;
+  let idleTimeoutS = DEFAULT_IDLE_TIMEOUT_S;
   let steps = false;
   let trace: TraceMode = "retain-on-failure";
   const positional: string[] = [];
@@ -43,12 +50,19 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       break;
     } else if (arg === "--list") list = true;
     else if (arg === "--check-browser") checkBrowser = true;
+    else if (arg === "--browser-server") browserServer = true;
     else if (arg === "--steps") steps = true;
     else if (arg === "-h" || arg === "--help") return { command: "help" };
     else if (name === "--dir") {
       const given = value();
       if (!given) return { command: "invalid", message: "--dir needs a folder" };
       dir = given;
+    } else if (name === "--idle-timeout") {
+      const given = value();
+      if (!given || !/^\d+$/.test(given) || Number(given) < 1) {
+        return { command: "invalid", message: "--idle-timeout needs a whole number of seconds" };
+      }
+      idleTimeoutS = Number(given);
     } else if (name === "--trace") {
       const given = value() as TraceMode | undefined;
       if (!given || !TRACE_MODES.includes(given)) {
@@ -57,6 +71,11 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       trace = given;
     } else if (arg.startsWith("-")) return { command: "invalid", message: `unknown option ${arg}` };
     else positional.push(arg);
+  }
+  if (browserServer) {
+    if (list || checkBrowser || positional.length > 0)
+      return { command: "invalid", message: "--browser-server takes nothing else" };
+    return { command: "browser-server", dir, idleTimeoutS };
   }
   if (checkBrowser) {
     if (list || positional.length > 0)

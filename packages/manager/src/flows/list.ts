@@ -27,6 +27,15 @@ export async function listFlows(
   manifest: Manifest,
   options: ListOptions = {},
 ): Promise<ListedFlow[]> {
+  return (await listRunner(dir, manifest, options)).flows;
+}
+
+/** The runner's whole `--list` answer: its flows and the capabilities it offers. */
+export async function listRunner(
+  dir: string,
+  manifest: Manifest,
+  options: ListOptions = {},
+): Promise<{ flows: ListedFlow[]; capabilities: string[] }> {
   const command = substituteFlow(manifest.runner_command, "--list");
   const early = options.early?.runnerCommand === manifest.runner_command ? options.early : null;
   if (options.early && !early) options.early.cancel();
@@ -68,5 +77,5 @@ export async function listFlows(
       "",
     );
   }
-  return parsed.data.flows;
+  return { flows: parsed.data.flows, capabilities: parsed.data.capabilities ?? [] };
 }

@@ -1,7 +1,7 @@
 import type { FlowOutcome, Manifest, RunReport } from "@agent-verify/contract";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
 import type { EarlyList } from "../flows/early-list.js";
-import { listFlows, type ListedFlow } from "../flows/list.js";
+import { listRunner, type ListedFlow } from "../flows/list.js";
 import { readManifest } from "../flows/manifest.js";
 import { admitFlow, selectFlows, type Selection } from "../flows/select.js";
 import { runChild } from "../supervise/child.js";
@@ -67,10 +67,11 @@ export async function superviseFlows(
 /** `verify-manager run`: select flows, run them with bounded parallelism, build the report. */
 export async function runFlows(options: RunOptions): Promise<RunReport> {
   let listed: ListedFlow[];
+  let capabilities: string[];
   let manifest: Manifest;
   try {
     manifest = readManifest(options.dir);
-    listed = await listFlows(options.dir, manifest, options);
+    ({ flows: listed, capabilities } = await listRunner(options.dir, manifest, options));
   } finally {
     options.early?.cancel();
   }
@@ -80,13 +81,13 @@ export async function runFlows(options: RunOptions): Promise<RunReport> {
       hint: "name flows, or use --tag T / --all (see verify-manager list)",
     });
   }
-  const hosts = await openRunHosts(
-    options.dir,
-    manifest,
-    options.env ?? process.env,
-    options.signal,
-  );
+  const hosts = await openRunHosts(options.dir, manifest, options.env ?? process.env, {
+    flows: names.length,
+    browserServer: capabilities.includes("browser-server"),
+    signal: options.signal,
+  });
   try {
+    if (hosts.browserNote) options.progress?.note?.(`no shared browser: ${hosts.browserNote}`);
     if (hosts.setupError !== null) {
       const reason = hosts.setupError;
       return buildReport(names.map((name) => notRunOutcome(name, "setup_error", reason)));

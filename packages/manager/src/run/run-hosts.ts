@@ -4,51 +4,84 @@ import {
   SharedServerError,
   type SharedServerLease,
 } from "@agent-verify/contract/shared-server";
+import { startBrowserHost, wantsBrowserHost, type BrowserHost } from "./browser-host.js";
 
-/** What every runner of one manager run shares: the web server's lease and its URL. */
+/** What every runner of one manager run shares: the web server's lease and a warm browser. */
 export interface RunHosts {
-  /** The environment each runner gets (VERIFY_BASE_URL set when there is a base URL). */
+  /** The environment each runner gets (VERIFY_BASE_URL, VERIFY_BROWSER_WS_ENDPOINT when shared). */
   readonly env: NodeJS.ProcessEnv;
   /** Why the run cannot be made (the web server never came up), or null. */
   readonly setupError: string | null;
+  /** Why there is no shared browser although one was wanted, or null. */
+  readonly browserNote: string | null;
   close(): Promise<void>;
 }
 
+export interface RunHostsOptions {
+  /** How many flows will run: a shared browser only pays off for two or more. */
+  flows: number;
+  /** The runner's --list offers `browser-server`. */
+  browserServer: boolean;
+  signal?: AbortSignal | undefined;
+}
+
+async function leaseServer(
+  dir: string,
+  manifest: Manifest,
+  baseURL: string | undefined,
+  env: NodeJS.ProcessEnv,
+  signal: AbortSignal | undefined,
+): Promise<{ lease: SharedServerLease | null; error: string | null }> {
+  if (!baseURL || !manifest.web_server) return { lease: null, error: null };
+  try {
+    const lease = await acquireSharedServer({
+      config: manifest.web_server,
+      dir,
+      baseURL,
+      env,
+      signal,
+    });
+    return { lease, error: null };
+  } catch (error) {
+    if (!(error instanceof SharedServerError)) throw error;
+    const message =
+      error.reason === "interrupted"
+        ? "the run was interrupted"
+        : `web_server_failed: ${error.message} (hint: ${error.hint})`;
+    return { lease: null, error: message };
+  }
+}
+
 /**
- * Start the manifest's web server once for the whole run (when its URL does not answer
- * already), so that runners join it instead of each starting and stopping their own.
- * The lease is shared with any other run on this machine using the same URL.
+ * Start what the runs share, once: the manifest's web server (when its URL does not
+ * answer already; the lease is shared with any other run on this machine using the
+ * same URL) and, for two or more flows, a browser server the runners connect to.
  */
 export async function openRunHosts(
   dir: string,
   manifest: Manifest,
   env: NodeJS.ProcessEnv,
-  signal?: AbortSignal,
+  options: RunHostsOptions,
 ): Promise<RunHosts> {
   const baseURL = env.VERIFY_BASE_URL || manifest.base_url;
-  const runnerEnv: NodeJS.ProcessEnv = baseURL ? { ...env, VERIFY_BASE_URL: baseURL } : env;
-  if (!baseURL || !manifest.web_server) {
-    return { env: runnerEnv, setupError: null, close: async () => {} };
-  }
-  let lease: SharedServerLease;
-  try {
-    lease = await acquireSharedServer({ config: manifest.web_server, dir, baseURL, env, signal });
-  } catch (error) {
-    if (!(error instanceof SharedServerError)) throw error;
-    const setupError =
-      error.reason === "interrupted"
-        ? "the run was interrupted"
-        : `web_server_failed: ${error.message} (hint: ${error.hint})`;
-    return { env: runnerEnv, setupError, close: async () => {} };
-  }
-  const onExit = () => lease.releaseNow();
+  const warm = options.browserServer && options.flows >= 2 && wantsBrowserHost(manifest, env);
+  const [server, browser] = await Promise.all([
+    leaseServer(dir, manifest, baseURL, env, options.signal),
+    warm ? startBrowserHost(dir, manifest, env) : Promise.resolve({ host: null, reason: null }),
+  ]);
+  const onExit = () => server.lease?.releaseNow();
   process.once("exit", onExit);
+  const runnerEnv: NodeJS.ProcessEnv = { ...env };
+  if (baseURL) runnerEnv.VERIFY_BASE_URL = baseURL;
+  const host: BrowserHost | null = browser.host;
+  if (host) runnerEnv.VERIFY_BROWSER_WS_ENDPOINT = host.wsEndpoint;
   return {
     env: runnerEnv,
-    setupError: null,
+    setupError: server.error,
+    browserNote: browser.reason,
     close: async () => {
       process.off("exit", onExit);
-      await lease.release();
+      await Promise.all([server.lease?.release(), host?.close()]);
     },
   };
 }

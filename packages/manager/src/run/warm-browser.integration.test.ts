@@ -1,0 +1,75 @@
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { RunReportSchema } from "@agent-verify/contract";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../../test/helpers/cli.js";
+import { makeBrowserProject, type BrowserProject } from "../../test/helpers/browser-project.js";
+import { processesWithEnv, waitForNoneWithEnv } from "../../test/helpers/kill-run.js";
+
+const made: BrowserProject[] = [];
+afterAll(() => {
+  for (const project of made) {
+    for (const pid of processesWithEnv(`${project.marker}=1`)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // gone
+      }
+    }
+    rmSync(project.dir, { recursive: true, force: true });
+  }
+});
+
+const launches = (project: BrowserProject) =>
+  existsSync(project.launchLog) ? readFileSync(project.launchLog, "utf8").trim().split("\n") : [];
+
+describe("a warm browser per manager run", () => {
+  it("runners share one browser, each flow in a fresh context; nothing is left after", async () => {
+    const project = await makeBrowserProject(["one", "two", "three"]);
+    made.push(project);
+    const run = await runCli(["run", "--all", "--jobs", "2", "--json", "--dir", project.dir], {
+      env: project.env,
+    });
+    const report = RunReportSchema.parse(JSON.parse(run.stdout));
+    expect(report.outcomes.map((o) => [o.flow, o.outcome, o.error])).toEqual([
+      ["one", "pass", null],
+      ["two", "pass", null],
+      ["three", "pass", null],
+    ]);
+    expect(run.code).toBe(0);
+    expect(launches(project)).toHaveLength(1);
+    expect(await waitForNoneWithEnv(`${project.marker}=1`, 8000)).toEqual([]);
+  });
+
+  it("VERIFY_WARM_BROWSER=0 gives the same outcomes with a browser per runner", async () => {
+    const project = await makeBrowserProject(["one", "two"]);
+    made.push(project);
+    const run = await runCli(["run", "--all", "--json", "--dir", project.dir], {
+      env: { ...project.env, VERIFY_WARM_BROWSER: "0" },
+    });
+    expect(run.code).toBe(0);
+    expect(RunReportSchema.parse(JSON.parse(run.stdout)).passed).toBe(true);
+    expect(launches(project)).toHaveLength(2);
+    expect(await waitForNoneWithEnv(`${project.marker}=1`, 8000)).toEqual([]);
+  });
+});
+
+describe("the warm browser after a crash", () => {
+  it("a manager killed with SIGKILL leaves no browser, runner or web server behind", async () => {
+    const { spawn } = await import("node:child_process");
+    const { BIN } = await import("../../test/helpers/cli.js");
+    const project = await makeBrowserProject(["one", "two"]);
+    made.push(project);
+    const child = spawn(process.execPath, [BIN, "run", "--all", "--dir", project.dir], {
+      env: project.env,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    await new Promise<void>((ready) =>
+      child.stderr.on("data", (chunk: Buffer) => {
+        if (chunk.toString().includes("start one")) ready();
+      }),
+    );
+    expect(launches(project)).toHaveLength(1);
+    child.kill("SIGKILL");
+    expect(await waitForNoneWithEnv(`${project.marker}=1`, 15_000)).toEqual([]);
+  });
+});
