@@ -26,9 +26,10 @@ describe("parseArgs", () => {
     expect(parseArgs(["run", "--all"])).toMatchObject({
       kind: "run",
       all: true,
-      jobs: 1,
+      jobs: "auto",
       flows: [],
     });
+    expect(parseArgs(["run", "--all", "--jobs", "auto"])).toMatchObject({ jobs: "auto" });
   });
 
   it("run needs something to run", () => {
@@ -51,7 +52,7 @@ describe("parseArgs", () => {
       dir: "d",
       id: "t-1",
       dryRun: true,
-      jobs: 1,
+      jobs: "auto",
       json: false,
       retryBudget: undefined,
     });
@@ -77,7 +78,7 @@ describe("parseArgs", () => {
       status: "open,in_progress",
       limit: 0,
       restart: false,
-      jobs: 1,
+      jobs: "auto",
       json: false,
       retryBudget: undefined,
     });

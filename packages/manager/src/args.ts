@@ -1,4 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { MAX_JOBS, type Jobs } from "./run/jobs.js";
 
 export type ParsedArgs =
   | { kind: "list"; dir: string; json: boolean }
@@ -8,7 +9,7 @@ export type ParsedArgs =
       flows: string[];
       tags: string[];
       all: boolean;
-      jobs: number;
+      jobs: Jobs;
       json: boolean;
     }
   | {
@@ -16,7 +17,7 @@ export type ParsedArgs =
       dir: string;
       id: string;
       dryRun: boolean;
-      jobs: number;
+      jobs: Jobs;
       json: boolean;
       retryBudget: number | undefined;
     }
@@ -27,7 +28,7 @@ export type ParsedArgs =
       status: string;
       limit: number;
       restart: boolean;
-      jobs: number;
+      jobs: Jobs;
       json: boolean;
       retryBudget: number | undefined;
     }
@@ -36,12 +37,11 @@ export type ParsedArgs =
   | { kind: "help"; text: string; isError: boolean }
   | { kind: "usage_error"; message: string };
 
-const MAX_JOBS = 16;
-
-function parseJobs(value: string): number {
+function parseJobs(value: string): Jobs {
+  if (value === "auto") return "auto";
   const jobs = Number(value);
   if (!/^\d+$/.test(value) || jobs < 1 || jobs > MAX_JOBS) {
-    throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_JOBS}`);
+    throw new InvalidArgumentError(`expected auto or a whole number from 1 to ${MAX_JOBS}`);
   }
   return jobs;
 }
@@ -78,7 +78,9 @@ function program(emit: (parsed: ParsedArgs) => void, out: { text: string }): Com
   const dirOption = () =>
     new Option("--dir <dir>", "project folder holding .verify/workflows.yaml").default(".");
   const jobsOption = () =>
-    new Option("--jobs <n>", "flows run in parallel").argParser(parseJobs).default(1);
+    new Option("--jobs <n>", "flows run in parallel (auto: from cores and free memory)")
+      .argParser(parseJobs)
+      .default("auto");
   const sub = (name: string) =>
     root
       .command(name)
@@ -103,7 +105,7 @@ function program(emit: (parsed: ParsedArgs) => void, out: { text: string }): Com
     .action(
       (
         flows: string[],
-        opts: { dir: string; tag: string[]; all: boolean; jobs: number; json: boolean },
+        opts: { dir: string; tag: string[]; all: boolean; jobs: Jobs; json: boolean },
       ) =>
         emit({
           kind: "run",
@@ -133,7 +135,7 @@ function program(emit: (parsed: ParsedArgs) => void, out: { text: string }): Com
     .action(
       (
         id: string,
-        opts: { dir: string; dryRun: boolean; jobs: number; json: boolean; retryBudget?: number },
+        opts: { dir: string; dryRun: boolean; jobs: Jobs; json: boolean; retryBudget?: number },
       ) =>
         emit({
           kind: "issue",
@@ -167,7 +169,7 @@ function program(emit: (parsed: ParsedArgs) => void, out: { text: string }): Com
         status: string;
         limit: number;
         restart: boolean;
-        jobs: number;
+        jobs: Jobs;
         json: boolean;
         retryBudget?: number;
       }) =>

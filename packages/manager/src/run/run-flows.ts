@@ -8,13 +8,15 @@ import { runChild } from "../supervise/child.js";
 import { classifyRun, notRunOutcome } from "../supervise/classify.js";
 import { openRunHosts } from "./run-hosts.js";
 import { substituteFlow } from "../supervise/shell-quote.js";
+import { resolveJobs, type Jobs } from "./jobs.js";
 import { mapBounded } from "./pool.js";
 import { silentProgress, type ProgressSink } from "./progress.js";
 import { buildReport } from "./report.js";
 
 export interface SuperviseOptions {
   env?: NodeJS.ProcessEnv | undefined;
-  jobs?: number | undefined;
+  /** Flows at once; `auto` (the default) picks from cores and free memory. */
+  jobs?: Jobs | undefined;
   /** Added to each flow's timeout_s so the runner can report its own timeout first. */
   timeoutGraceMs?: number | undefined;
   /** Between SIGTERM and SIGKILL. */
@@ -45,7 +47,7 @@ export async function superviseFlows(
   options: SuperviseOptions = {},
 ): Promise<FlowOutcome[]> {
   const progress = options.progress ?? silentProgress;
-  return mapBounded(names, options.jobs ?? 1, async (name) => {
+  return mapBounded(names, resolveJobs(options.jobs), async (name) => {
     const admission = admitFlow(name, listed);
     if (admission.kind !== "run") return notRunOutcome(name, admission.kind, admission.reason);
     const timeoutMs = timeoutMsOf(name, manifest, admission.flow);
