@@ -39,8 +39,14 @@ export type {
   StepResult,
   StepStatus,
 } from "./run-result.js";
-export { FlowOutcomeSchema, OUTCOMES, OutcomeKindSchema, RunReportSchema } from "./outcome.js";
-export type { FlowOutcome, OutcomeKind, RunReport } from "./outcome.js";
+export {
+  FlowOutcomeSchema,
+  OUTCOMES,
+  OutcomeKindSchema,
+  ReportShardSchema,
+  RunReportSchema,
+} from "./outcome.js";
+export type { FlowOutcome, OutcomeKind, ReportShard, RunReport } from "./outcome.js";
 export { ConfigError, ContractErrorCode } from "./errors.js";
 export type { ConfigErrorDetails } from "./errors.js";
 export { formatPath, parseYamlConfig, readYamlConfig } from "./yaml-config.js";

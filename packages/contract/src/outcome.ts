@@ -30,10 +30,20 @@ export const FlowOutcomeSchema = z.strictObject({
 });
 export type FlowOutcome = z.infer<typeof FlowOutcomeSchema>;
 
+/** Which part of a sharded run a report holds (`verify-manager run --shard i/n`). */
+export const ReportShardSchema = z.strictObject({
+  index: z.number().int().positive(),
+  total: z.number().int().positive(),
+  /** Every flow selected before sharding, in run order: what the merged report covers. */
+  selected: z.array(z.string()),
+});
+export type ReportShard = z.infer<typeof ReportShardSchema>;
+
 /** What `verify-manager run --json` prints. */
 export const RunReportSchema = z.strictObject({
   schema_version: z.literal(1),
   passed: z.boolean(),
   outcomes: z.array(FlowOutcomeSchema),
+  shard: ReportShardSchema.optional(),
 });
 export type RunReport = z.infer<typeof RunReportSchema>;

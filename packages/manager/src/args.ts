@@ -1,5 +1,12 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { MAX_JOBS, type Jobs } from "./run/jobs.js";
+import {
+  addReporterOption,
+  addScaleOptions,
+  scaleArgsOf,
+  type ReporterSpec,
+  type ScaleArgs,
+} from "./run/run-args.js";
 
 export type ParsedArgs =
   | { kind: "list"; dir: string; json: boolean }
@@ -11,7 +18,9 @@ export type ParsedArgs =
       all: boolean;
       jobs: Jobs;
       json: boolean;
+      scale: ScaleArgs;
     }
+  | { kind: "merge-reports"; files: string[]; json: boolean; reporters: ReporterSpec[] }
   | {
       kind: "issue";
       dir: string;
@@ -94,29 +103,41 @@ function program(emit: (parsed: ParsedArgs) => void, out: { text: string }): Com
     .action((opts: { dir: string; json: boolean }) =>
       emit({ kind: "list", dir: opts.dir, json: opts.json }),
     );
-  sub("run")
-    .description("run flows, each in its own process group with a hard timeout")
-    .argument("[flows...]", "flow names")
-    .addOption(dirOption())
-    .option("--tag <tags>", "select flows by tag (a,b = both; repeat for either)", collect, [])
-    .option("--all", "run every listed flow", false)
-    .addOption(jobsOption())
-    .option("--json", "print one JSON report on stdout", false)
-    .action(
-      (
-        flows: string[],
-        opts: { dir: string; tag: string[]; all: boolean; jobs: Jobs; json: boolean },
-      ) =>
-        emit({
-          kind: "run",
-          dir: opts.dir,
-          flows,
-          tags: opts.tag,
-          all: opts.all,
-          jobs: opts.jobs,
-          json: opts.json,
-        }),
-    );
+  addScaleOptions(
+    sub("run")
+      .description("run flows, each in its own process group with a hard timeout")
+      .argument("[flows...]", "flow names")
+      .addOption(dirOption())
+      .option("--tag <tags>", "select flows by tag (a,b = both; repeat for either)", collect, [])
+      .option("--all", "run every listed flow", false)
+      .addOption(jobsOption())
+      .option("--json", "print one JSON report on stdout", false),
+  ).action(
+    (
+      flows: string[],
+      opts: { dir: string; tag: string[]; all: boolean; jobs: Jobs; json: boolean } & Parameters<
+        typeof scaleArgsOf
+      >[0],
+    ) =>
+      emit({
+        kind: "run",
+        dir: opts.dir,
+        flows,
+        tags: opts.tag,
+        all: opts.all,
+        jobs: opts.jobs,
+        json: opts.json,
+        scale: scaleArgsOf(opts),
+      }),
+  );
+  addReporterOption(
+    sub("merge-reports")
+      .description("join the --json reports of a sharded run into one report (JSON on stdout)")
+      .argument("<reports...>", "report files")
+      .option("--json", "accepted for symmetry with run: the output is always JSON", false),
+  ).action((files: string[], opts: { json: boolean; reporter: ReporterSpec[] }) =>
+    emit({ kind: "merge-reports", files, json: opts.json, reporters: opts.reporter }),
+  );
   const budgetOption = () =>
     new Option(
       "--retry-budget <n>",

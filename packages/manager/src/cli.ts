@@ -29,8 +29,21 @@ function graces(env: NodeJS.ProcessEnv): { timeoutGraceMs?: number; killGraceMs?
   return out;
 }
 
+/** `merge-reports`: the shards' reports → one report on stdout (and any --reporter files). */
+async function mergeCommand(
+  args: Extract<ParsedArgs, { kind: "merge-reports" }>,
+): Promise<CliStatus> {
+  const api = await import("./index.js");
+  const report = api.mergeReports(
+    args.files.map((path) => ({ path, report: api.readReportFile(path) })),
+  );
+  api.writeReporters(report, args.reporters, process.cwd());
+  writeStdout(JSON.stringify(report, null, 2));
+  return api.verdictOf(report);
+}
+
 async function execute(
-  args: Exclude<ParsedArgs, { kind: "help" | "usage_error" }>,
+  args: Exclude<ParsedArgs, { kind: "help" | "usage_error" | "merge-reports" }>,
   signal: AbortSignal,
 ): Promise<CliStatus> {
   const dir = resolve(args.dir);
@@ -71,11 +84,16 @@ async function execute(
         tags: args.tags,
         all: args.all,
         jobs: args.jobs,
+        grep: args.scale.grep,
+        grepInvert: args.scale.grepInvert,
+        shard: args.scale.shard,
+        durations: args.scale.durations,
         progress: api.stderrProgress(),
         signal,
         early,
         ...graces(process.env),
       });
+      api.writeReporters(report, args.scale.reporters, process.cwd());
       writeStdout(args.json ? JSON.stringify(report, null, 2) : api.formatSummary(report));
       return api.verdictOf(report);
     }
@@ -159,6 +177,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
+    if (args.kind === "merge-reports") return EXIT_CODE_BY_STATUS[await mergeCommand(args)];
     return EXIT_CODE_BY_STATUS[await execute(args, controller.signal)];
   } catch (error) {
     if (!isManagerError(error)) throw error;

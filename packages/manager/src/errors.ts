@@ -10,6 +10,7 @@ export const ManagerErrorCode = {
   BdUnexpectedOutput: "bd_unexpected_output",
   CloseNotConfirmed: "close_not_confirmed",
   Interrupted: "interrupted",
+  ReportInvalid: "report_invalid",
 } as const;
 export type ManagerErrorCode = (typeof ManagerErrorCode)[keyof typeof ManagerErrorCode];
 

@@ -2,6 +2,7 @@ import {
   RunReportSchema,
   type FlowOutcome,
   type OutcomeKind,
+  type ReportShard,
   type RunReport,
 } from "@agent-verify/contract";
 
@@ -15,11 +16,14 @@ export const SETUP_OUTCOMES: ReadonlySet<OutcomeKind> = new Set([
   "not_implemented",
 ]);
 
-export function buildReport(outcomes: readonly FlowOutcome[]): RunReport {
+/** The run's report; a shard's says which part it is, and an empty shard has passed. */
+export function buildReport(outcomes: readonly FlowOutcome[], shard?: ReportShard): RunReport {
   return RunReportSchema.parse({
     schema_version: 1,
-    passed: outcomes.length > 0 && outcomes.every((o) => o.outcome === "pass"),
+    passed:
+      (outcomes.length > 0 || shard !== undefined) && outcomes.every((o) => o.outcome === "pass"),
     outcomes,
+    ...(shard ? { shard } : {}),
   });
 }
 

@@ -8,7 +8,10 @@ import { runChild } from "../supervise/child.js";
 import { classifyRun, notRunOutcome } from "../supervise/classify.js";
 import { openRunHosts } from "./run-hosts.js";
 import { substituteFlow } from "../supervise/shell-quote.js";
+import { grepFlows, type GrepOptions } from "./grep.js";
 import { resolveJobs, type Jobs } from "./jobs.js";
+import { durationsFrom, readReportFile } from "./report-file.js";
+import { shardFlows, type Shard } from "./shard.js";
 import { mapBounded } from "./pool.js";
 import { silentProgress, type ProgressSink } from "./progress.js";
 import { buildReport } from "./report.js";
@@ -25,7 +28,11 @@ export interface SuperviseOptions {
   signal?: AbortSignal | undefined;
 }
 
-export interface RunOptions extends SuperviseOptions, Selection {
+export interface RunOptions extends SuperviseOptions, Selection, GrepOptions {
+  /** Run only this part of the selection (`--shard i/n`). */
+  shard?: Shard | undefined;
+  /** A previous `--json` report whose durations balance the shards (`--durations`). */
+  durations?: string | undefined;
   dir: string;
   /** A `--list` the caller started before loading the contract (see early-list.ts). */
   early?: EarlyList | null | undefined;
@@ -77,12 +84,18 @@ export async function runFlows(options: RunOptions): Promise<RunReport> {
   } finally {
     options.early?.cancel();
   }
-  const names = selectFlows(listed, options);
-  if (names.length === 0) {
+  const selected = grepFlows(selectFlows(listed, options), listed, options);
+  if (selected.length === 0) {
     throw new ManagerError(ManagerErrorCode.NoFlowsSelected, "no flows selected", {
-      hint: "name flows, or use --tag T / --all (see verify-manager list)",
+      hint: "name flows, or use --tag T / --all (see verify-manager list); check --grep",
     });
   }
+  const durations = options.durations
+    ? durationsFrom(readReportFile(options.durations))
+    : undefined;
+  const shard = options.shard ? { ...options.shard, selected } : undefined;
+  const names = options.shard ? shardFlows(selected, options.shard, durations) : selected;
+  if (names.length === 0) return buildReport([], shard);
   const hosts = await openRunHosts(options.dir, manifest, options.env ?? process.env, {
     flows: names.length,
     browserServer: capabilities.includes("browser-server"),
@@ -92,11 +105,15 @@ export async function runFlows(options: RunOptions): Promise<RunReport> {
     if (hosts.browserNote) options.progress?.note?.(`no shared browser: ${hosts.browserNote}`);
     if (hosts.setupError !== null) {
       const reason = hosts.setupError;
-      return buildReport(names.map((name) => notRunOutcome(name, "setup_error", reason)));
+      return buildReport(
+        names.map((name) => notRunOutcome(name, "setup_error", reason)),
+        shard,
+      );
     }
     const env = hosts.env;
     return buildReport(
       await superviseFlows(options.dir, manifest, listed, names, { ...options, env }),
+      shard,
     );
   } finally {
     await hosts.close();
