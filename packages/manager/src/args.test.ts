@@ -22,6 +22,13 @@ describe("parseArgs", () => {
       all: false,
       jobs: 2,
       json: true,
+      scale: {
+        shard: undefined,
+        durations: undefined,
+        grep: undefined,
+        grepInvert: undefined,
+        reporters: [],
+      },
     });
     expect(parseArgs(["run", "--all"])).toMatchObject({
       kind: "run",
@@ -30,6 +37,47 @@ describe("parseArgs", () => {
       flows: [],
     });
     expect(parseArgs(["run", "--all", "--jobs", "auto"])).toMatchObject({ jobs: "auto" });
+  });
+
+  it("run: --shard, --durations, --grep, --grep-invert, repeated --reporter", () => {
+    const args = [
+      ...["run", "--all", "--shard", "2/3", "--durations", "last.json"],
+      ...["--grep", "log(in|out)", "--grep-invert", "slow"],
+      ...["--reporter", "junit=out/junit.xml", "--reporter", "html=out/html"],
+    ];
+    expect(parseArgs(args)).toMatchObject({
+      scale: {
+        shard: { index: 2, total: 3 },
+        durations: "last.json",
+        grep: "log(in|out)",
+        grepInvert: "slow",
+        reporters: [
+          { kind: "junit", path: "out/junit.xml" },
+          { kind: "html", path: "out/html" },
+        ],
+      },
+    });
+  });
+
+  it.each([
+    [["--shard", "3/2"], "--shard"],
+    [["--shard", "x"], "--shard"],
+    [["--grep", "("], "--grep"],
+    [["--reporter", "xml=x"], "--reporter"],
+  ])("rejects %j", (extra, option) => {
+    expect(parseArgs(["run", "--all", ...extra])).toMatchObject({
+      kind: "usage_error",
+      message: expect.stringContaining(option),
+    });
+  });
+
+  it("merge-reports takes report files", () => {
+    expect(parseArgs(["merge-reports", "a.json", "b.json", "--reporter", "junit=j.xml"])).toEqual({
+      kind: "merge-reports",
+      files: ["a.json", "b.json"],
+      json: false,
+      reporters: [{ kind: "junit", path: "j.xml" }],
+    });
   });
 
   it("run needs something to run", () => {
