@@ -1,0 +1,221 @@
+#!/usr/bin/env node
+// Scale benchmarks (not tests): wall times and ratios measured in one run, on the repo's
+// seven demo flows over the real demo shop and Chromium, in a copy of .verify/ on a free
+// port (so nothing else on this machine shares its web server).
+//   1. today's shape: each flow cold (`verify-runner <flow>`: own web server, own browser),
+//      one after another, vs `verify-manager run --all` (one web server, one warm browser)
+//      at --jobs 1 and --jobs 2;
+//   2. --shard 1/2 + --shard 2/2 run every flow once, and merge-reports equals one run;
+//   3. where the time goes, phase by phase, cold launch vs connecting to a warm browser.
+// After every command: 0 processes left (checked through an environment marker).
+// Usage: node bench/scale-bench.mjs [--runs 3]
+import { spawn } from "node:child_process";
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { median, ratio } from "./lib/measure.mjs";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const MANAGER = join(ROOT, "packages/manager/bin/verify-manager.js");
+const RUNNER = join(ROOT, "packages/runner/bin/verify-runner.js");
+const SHOP = join(ROOT, "apps/demo-shop/dist/server.js");
+const CHROMIUM = process.env.VERIFY_BROWSER_PATH || "/usr/bin/chromium";
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const RUNS = Number(arg("runs", "3"));
+const MARKER = `AGENT_VERIFY_BENCH_${process.pid}`;
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A copy of the repo's .verify/ whose base_url and web_server use a free port. */
+async function project() {
+  const dir = mkdtempSync(join(tmpdir(), "scale-bench-"));
+  cpSync(join(ROOT, ".verify"), join(dir, ".verify"), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+  writeFileSync(join(dir, "package.json"), '{"type":"module"}\n');
+  const port = await freePort();
+  const yaml = readFileSync(join(dir, ".verify/workflows.yaml"), "utf8")
+    .replace(/^runner_command: .*$/m, `runner_command: "node ${RUNNER} {flow}"`)
+    .replaceAll("127.0.0.1:4173", `127.0.0.1:${port}`)
+    .replace(
+      /command: "node apps\/demo-shop\/dist\/server.js"/,
+      `command: "PORT=${port} node ${SHOP}"`,
+    );
+  writeFileSync(join(dir, ".verify/workflows.yaml"), yaml);
+  return dir;
+}
+
+function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], ...options });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.stderr.on("data", (c) => (stderr += c));
+    child.once("error", reject);
+    child.once("close", (code) =>
+      resolve({ ms: performance.now() - started, code, stdout, stderr }),
+    );
+  });
+}
+
+function leftOver() {
+  const found = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${name}/environ`, "latin1").split("\0").includes(`${MARKER}=1`)) {
+        found.push(Number(name));
+      }
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return found;
+}
+
+let checks = 0;
+async function noneLeft(what) {
+  let left = leftOver();
+  for (let waited = 0; left.length > 0 && waited < 10_000; waited += 100) {
+    await new Promise((done) => setTimeout(done, 100));
+    left = leftOver();
+  }
+  checks++;
+  if (left.length > 0)
+    throw new Error(`${what}: ${left.length} processes left (${left.join(", ")})`);
+}
+
+const fmt = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const outcomesOf = (stdout) => JSON.parse(stdout).outcomes.map((o) => `${o.flow}:${o.outcome}`);
+
+async function main() {
+  const dir = await project();
+  const env = {
+    ...process.env,
+    [MARKER]: "1",
+    VERIFY_BROWSER_PATH: CHROMIUM,
+    VERIFY_ARTIFACTS_DIR: join(dir, "artifacts"),
+  };
+  delete env.VERIFY_BASE_URL;
+  delete env.VERIFY_BROWSER_WS_ENDPOINT;
+  delete env.DEMO_BUG;
+  const flows = JSON.parse(
+    (await run(process.execPath, [RUNNER, "--list"], { cwd: dir, env })).stdout,
+  ).flows.map((f) => f.name);
+  console.log(
+    `scale benchmark — ${new Date().toISOString()}, node ${process.version}, ${flows.length} demo flows, ${RUNS} rounds, medians`,
+  );
+  const times = { cold: [], warm1: [], warm2: [] };
+  let reference;
+  for (let round = 0; round < RUNS; round++) {
+    let cold = 0;
+    for (const flow of flows) {
+      const r = await run(process.execPath, [RUNNER, flow], { cwd: dir, env });
+      if (r.code !== 0) throw new Error(`${flow} failed cold: ${r.stdout}`);
+      cold += r.ms;
+      await noneLeft(`verify-runner ${flow}`);
+    }
+    times.cold.push(cold);
+    for (const [key, jobs] of [
+      ["warm1", "1"],
+      ["warm2", "2"],
+    ]) {
+      const r = await run(
+        process.execPath,
+        [MANAGER, "run", "--all", "--jobs", jobs, "--json", "--dir", dir],
+        { cwd: dir, env },
+      );
+      if (r.code !== 0)
+        throw new Error(`run --all --jobs ${jobs} failed:\n${r.stdout}\n${r.stderr}`);
+      times[key].push(r.ms);
+      reference ??= outcomesOf(r.stdout);
+      if (outcomesOf(r.stdout).join() !== reference.join())
+        throw new Error(`--jobs ${jobs} gave other outcomes`);
+      await noneLeft(`run --all --jobs ${jobs}`);
+    }
+  }
+  const [cold, warm1, warm2] = [median(times.cold), median(times.warm1), median(times.warm2)];
+  console.log(`\n1. seven demo flows`);
+  console.log(
+    `   each cold, one after another (today: own web server + browser)  ${fmt(cold)}  (${times.cold.map(fmt).join(", ")})`,
+  );
+  console.log(
+    `   verify-manager run --all --jobs 1 (one server, warm browser)       ${fmt(warm1)}  (${times.warm1.map(fmt).join(", ")})`,
+  );
+  console.log(
+    `   verify-manager run --all --jobs 2                                  ${fmt(warm2)}  (${times.warm2.map(fmt).join(", ")})`,
+  );
+  console.log(
+    `   warm --jobs 1 / cold ${ratio(warm1, cold)}x, warm --jobs 2 / cold ${ratio(warm2, cold)}x  (target <= 0.35x: ${warm2 / cold <= 0.35 ? "met" : "MISSED"})`,
+  );
+  console.log(
+    `   --jobs 2 speed-up over --jobs 1: ${ratio(warm1, warm2)}x  (target >= 1.6x: ${warm1 / warm2 >= 1.6 ? "met" : "MISSED"})`,
+  );
+
+  const shards = [];
+  for (const shard of ["1/2", "2/2"]) {
+    const r = await run(
+      process.execPath,
+      [MANAGER, "run", "--all", "--shard", shard, "--json", "--dir", dir],
+      { cwd: dir, env },
+    );
+    const file = join(dir, `shard-${shard.replace("/", "-")}.json`);
+    writeFileSync(file, r.stdout);
+    shards.push({ file, flows: JSON.parse(r.stdout).outcomes.map((o) => o.flow) });
+    await noneLeft(`run --shard ${shard}`);
+  }
+  const merged = await run(
+    process.execPath,
+    [MANAGER, "merge-reports", ...shards.map((s) => s.file)],
+    { cwd: dir, env },
+  );
+  const once =
+    shards
+      .flatMap((s) => s.flows)
+      .sort()
+      .join() === [...flows].sort().join();
+  const same = outcomesOf(merged.stdout).join() === reference.join();
+  console.log(
+    `\n2. --shard 1/2 (${shards[0].flows.length} flows) + --shard 2/2 (${shards[1].flows.length}): every flow once: ${once ? "yes" : "NO"}; merge-reports = one run: ${same ? "yes" : "NO"}`,
+  );
+
+  console.log(
+    `\n3. phases of one flow (in one process, median of ${RUNS + 2}; cold launch vs connect to a warm browser)`,
+  );
+  const phases = await run(
+    process.execPath,
+    [join(ROOT, "bench/lib/phases.mjs"), String(RUNS + 2), dir],
+    { cwd: dir, env },
+  );
+  process.stdout.write(phases.stdout.replace(/^/gm, "   "));
+  if (phases.code !== 0) throw new Error(phases.stderr);
+  await noneLeft("phases");
+  console.log(`\n0 processes left after each of ${checks} benchmark commands (checked).`);
+  rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
