@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { RunReportSchema } from "@agent-verify/contract";
 import { afterAll, describe, expect, it } from "vitest";
+import { makeTracker } from "../../test/helpers/bd.js";
 import { BIN, runCli } from "../../test/helpers/cli.js";
 import { makeHttpProject, type HttpProject } from "../../test/helpers/http-project.js";
 import { killMarked, processesWithMarker } from "../../test/helpers/processes.js";
@@ -93,5 +94,23 @@ describe("one web server per manager run", () => {
     expect(report.outcomes[0]?.error).toMatch(
       /^web_server_failed: web server .* exited \(code 1\) before http/,
     );
+  });
+
+  it("`issue` starts it once for the attempt too: concurrent runners never lose it", async () => {
+    const { dir, marker, env } = await project(["first", "second"], 1500);
+    const tracker = makeTracker(`ws${Date.now().toString(36)}`);
+    try {
+      const id = tracker.create("Both pages answer", "Verify:\n- first\n- second\n");
+      const run = await runCli(["issue", id, "--jobs", "2", "--dir", dir], {
+        env: { ...env, ...tracker.env, HTTP_FLOWS: env.HTTP_FLOWS, FLOW_MS: env.FLOW_MS },
+      });
+      expect(run.stderr).not.toContain("ECONNREFUSED");
+      expect(run.code).toBe(0);
+      expect(tracker.showJson(id)).toMatchObject({ status: "closed" });
+      expect(lines(dir, "starts.log")).toHaveLength(1);
+      expect(await noneLeft(marker)).toEqual([]);
+    } finally {
+      tracker.cleanup();
+    }
   });
 });

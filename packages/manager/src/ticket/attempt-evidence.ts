@@ -4,7 +4,9 @@ import type { EarlyList } from "../flows/early-list.js";
 import { listFlows, type ListedFlow } from "../flows/list.js";
 import { admitFlow } from "../flows/select.js";
 import { describeOutcome, SETUP_OUTCOMES } from "../run/report.js";
+import { openRunHosts } from "../run/run-hosts.js";
 import { superviseFlows, type SuperviseOptions } from "../run/run-flows.js";
+import { notRunOutcome } from "../supervise/classify.js";
 import { findVerifySections, requestedFlows } from "../issue/verify-section.js";
 import type { TrackerIssue } from "../tracker/tracker.js";
 import { acceptanceFlowRefs, evaluateAcceptance, parseAcceptance } from "./acceptance.js";
@@ -117,6 +119,30 @@ async function runGates(
 }
 
 async function runFlowsWithReruns(
+  options: CollectOptions,
+  manifest: Manifest,
+  listed: readonly ListedFlow[],
+  flows: readonly string[],
+): Promise<{ outcomes: FlowOutcome[]; rerunPassed: string[] }> {
+  // One web server for the attempt (reruns included), as for `run`.
+  const hosts = await openRunHosts(options.dir, manifest, options.env ?? process.env, {
+    flows: flows.length,
+    browserServer: false,
+    signal: options.signal,
+  });
+  try {
+    if (hosts.setupError !== null) {
+      const reason = hosts.setupError;
+      const outcomes = flows.map((flow) => notRunOutcome(flow, "setup_error", reason));
+      return { outcomes, rerunPassed: [] };
+    }
+    return await superviseWithReruns({ ...options, env: hosts.env }, manifest, listed, flows);
+  } finally {
+    await hosts.close();
+  }
+}
+
+async function superviseWithReruns(
   options: CollectOptions,
   manifest: Manifest,
   listed: readonly ListedFlow[],
