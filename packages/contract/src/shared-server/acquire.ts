@@ -98,6 +98,7 @@ function logTail(dir: string): string {
 }
 
 class Lease implements SharedServerLease {
+  private leaving = false;
   private released = false;
   constructor(
     readonly kind: SharedServerLease["kind"],
@@ -106,8 +107,8 @@ class Lease implements SharedServerLease {
   ) {}
 
   async release(): Promise<void> {
-    if (this.released || this.kind === "external") return;
-    this.released = true;
+    if (this.leaving || this.kind === "external") return;
+    this.leaving = true;
     removeHolder(this.dir, this.me);
     const locked = await lock(this.dir, this.me, Date.now() + 3000);
     try {
@@ -118,12 +119,15 @@ class Lease implements SharedServerLease {
       }
     } finally {
       if (locked) unlock(this.dir, this.me);
+      this.released = true;
     }
   }
 
+  /** Also after an unfinished release() (the process is leaving before it could finish). */
   releaseNow(): void {
     if (this.released || this.kind === "external") return;
     this.released = true;
+    this.leaving = true;
     removeHolder(this.dir, this.me);
     const record = readRecord(this.dir);
     if (record && liveHolders(this.dir).length === 0) {
