@@ -7,6 +7,8 @@ import { ManifestSchema } from "./manifest.js";
 import { RunReportSchema } from "./outcome.js";
 import { RunResultSchema } from "./run-result.js";
 import { LoopStatusSchema, VerifyLogEntrySchema } from "./verify-log.js";
+import { AgentLoopSchema, HookAnswerSchema, StopHookPayloadSchema } from "./agent-loop.js";
+import { AggregatedVerdictSchema, JudgeVerdictBlockSchema } from "./verdict.js";
 
 /** Schemas published as JSON Schema files under `schema/` for runners in other languages. */
 const PUBLISHED = {
@@ -19,6 +21,11 @@ const PUBLISHED = {
   "gates-report": { schema: GatesReportSchema, io: "output" },
   "verify-log-entry": { schema: VerifyLogEntrySchema, io: "output" },
   "loop-status": { schema: LoopStatusSchema, io: "output" },
+  "agent-loop": { schema: AgentLoopSchema, io: "output" },
+  "stop-hook-payload": { schema: StopHookPayloadSchema, io: "input" },
+  "hook-answer": { schema: HookAnswerSchema, io: "output" },
+  "judge-verdict": { schema: JudgeVerdictBlockSchema, io: "input" },
+  verdict: { schema: AggregatedVerdictSchema, io: "output" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;
 
 export type PublishedSchemaName = keyof typeof PUBLISHED;
