@@ -6,7 +6,14 @@ import { GatesReportSchema } from "./gates-report.js";
 import { ManifestSchema } from "./manifest.js";
 import { RunReportSchema } from "./outcome.js";
 import { RunResultSchema } from "./run-result.js";
-import { LoopStatusSchema, VerifyLogEntrySchema } from "./verify-log.js";
+import {
+  IssueLogToolInputSchema,
+  ListFlowsToolInputSchema,
+  RunFlowsToolInputSchema,
+  RunGatesToolInputSchema,
+  VerifyIssueToolInputSchema,
+} from "./mcp-tools.js";
+import { LoopStatusSchema, TicketLogSchema, VerifyLogEntrySchema } from "./verify-log.js";
 import { AgentLoopSchema, HookAnswerSchema, StopHookPayloadSchema } from "./agent-loop.js";
 import { AggregatedVerdictSchema, JudgeVerdictBlockSchema } from "./verdict.js";
 
@@ -21,6 +28,12 @@ const PUBLISHED = {
   "gates-report": { schema: GatesReportSchema, io: "output" },
   "verify-log-entry": { schema: VerifyLogEntrySchema, io: "output" },
   "loop-status": { schema: LoopStatusSchema, io: "output" },
+  "ticket-log": { schema: TicketLogSchema, io: "output" },
+  "mcp-list-flows-input": { schema: ListFlowsToolInputSchema, io: "input" },
+  "mcp-run-flows-input": { schema: RunFlowsToolInputSchema, io: "input" },
+  "mcp-verify-issue-input": { schema: VerifyIssueToolInputSchema, io: "input" },
+  "mcp-issue-log-input": { schema: IssueLogToolInputSchema, io: "input" },
+  "mcp-run-gates-input": { schema: RunGatesToolInputSchema, io: "input" },
   "agent-loop": { schema: AgentLoopSchema, io: "output" },
   "stop-hook-payload": { schema: StopHookPayloadSchema, io: "input" },
   "hook-answer": { schema: HookAnswerSchema, io: "output" },
