@@ -119,20 +119,20 @@ describe("verify-gates verdict", () => {
   };
 
   it.each([
-    ["all pass", JSON.stringify([pass, pass]), 0, "PASS"],
-    ["one fails", JSON.stringify([pass, fail]), 1, "FAIL"],
-    ["one missing (null)", JSON.stringify([pass, null]), 1, "NEEDS_HUMAN"],
+    ["all pass", 0, "PASS", JSON.stringify([pass, pass])],
+    ["one fails", 1, "FAIL", JSON.stringify([pass, fail])],
+    ["one missing (null)", 1, "NEEDS_HUMAN", JSON.stringify([pass, null])],
     [
       "a raw judge output with a sentinel block",
-      JSON.stringify(["```deadfish:VERDICT\ncriteria:\n- id: AC-01\nstatus: PASS\n```"]),
       0,
       "PASS",
+      JSON.stringify(["```deadfish:VERDICT\ncriteria:\n- id: AC-01\nstatus: PASS\n```"]),
     ],
-    ["one verdict object", JSON.stringify(fail), 1, "FAIL"],
-    ["not JSON and no block", "it is fine", 1, "NEEDS_HUMAN"],
-    ["empty stdin", "", 1, "NEEDS_HUMAN"],
-    ["an empty list", "[]", 1, "NEEDS_HUMAN"],
-  ])("%s (stdin %j) → exit %i, %s", (_name, input, code, decision) => {
+    ["one verdict object", 1, "FAIL", JSON.stringify(fail)],
+    ["not JSON and no block", 1, "NEEDS_HUMAN", "it is fine"],
+    ["empty stdin", 1, "NEEDS_HUMAN", ""],
+    ["an empty list", 1, "NEEDS_HUMAN", "[]"],
+  ])("%s → exit %i, %s", (_name, code, decision, input) => {
     const result = verdict(input, ["--json"]);
     expect(result.code, debug(result)).toBe(code);
     expect(JSON.parse(result.stdout)).toMatchObject({ schema_version: 1, decision });

@@ -94,7 +94,12 @@ function findingsOf(
 /** Stage 8: an external judge, only on a green tree, at most `max_requests` times per change. */
 export const judge: Stage = async (ctx) => {
   const config = ctx.config.judge;
-  if (!config) return skip("no judge configured");
+  if (!config)
+    return skip(
+      ctx.criteria.length > 0
+        ? `no judge configured: ${ctx.criteria.length} acceptance criteria not judged`
+        : "no judge configured",
+    );
   const ledgerFile = join(CACHE_DIR, `judge-${ctx.stampHash}.json`);
   const ledger = (await readFile(ledgerFile, "utf8").then(JSON.parse, () => ({
     requests: 0,
