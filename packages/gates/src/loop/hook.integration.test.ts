@@ -111,6 +111,21 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     );
   });
 
+  it("a loop stopped while gates ran is not written back: the stop is allowed", () => {
+    // The judge runs last, on a green tree: it stands in for the agent's `loop stop` mid-run.
+    const repo = makeRepo({
+      ".verify/gates.yaml": `${NO_TOOLS}judge:\n  command: rm .verify/agent-loop.json; echo nonsense\n`,
+    });
+    repo.write("src/math.ts", repo.read("src/math.ts") + "export const one = 1;\n");
+    runCli(repo.dir, ["loop", "start", "--session", SESSION]);
+    const result = hook(repo, payload(repo.dir));
+    expect(result.code, debug(result)).toBe(0);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain("the loop was stopped or replaced while gates ran");
+    expect(repo.read(".verify/gates.json")).toContain('"needs_human"');
+    expect(loopFile(repo.dir)).toBeUndefined();
+  });
+
   it("a green change allows the stop and removes the loop file", () => {
     const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const one = 1;\n");

@@ -107,21 +107,30 @@ async function decide(options: HookOptions): Promise<Decision> {
     run = { exitCode: 2, status: "error", summary: `verify-gates: internal error: ${message}\n` };
   }
   const status = run.status;
+  // The run took a while: decide on the loop file as it is now, not as it was.
+  const current = await readLoop(root);
+  if (
+    current.kind !== "loop" ||
+    current.loop.session_id !== loop.session_id ||
+    current.loop.started_at !== loop.started_at
+  )
+    return { ...allow("the loop was stopped or replaced while gates ran"), gatesStatus: status };
+  const live = current.loop;
   if (run.exitCode === 0) {
     await removeLoop(root);
     return {
-      ...allow(`gates passed: loop ended after ${loop.iteration} blocked stop(s)`, loop),
+      ...allow(`gates passed: loop ended after ${live.iteration} blocked stop(s)`, live),
       gatesStatus: status,
     };
   }
-  if (loop.iteration >= loop.max_iterations) {
+  if (live.iteration >= live.max_iterations) {
     await removeLoop(root);
-    const warning = `verify-gates: the change is still red after ${loop.max_iterations} iterations; the loop ended (see .verify/summary.txt)`;
-    return { ...allow(warning, loop), gatesStatus: status, warning };
+    const warning = `verify-gates: the change is still red after ${live.max_iterations} iterations; the loop ended (see .verify/summary.txt)`;
+    return { ...allow(warning, live), gatesStatus: status, warning };
   }
   const next: AgentLoop = {
-    ...loop,
-    iteration: loop.iteration + 1,
+    ...live,
+    iteration: live.iteration + 1,
     updated_at: now,
     last_status: status,
   };
