@@ -158,6 +158,16 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     expect(loopFile(repo.dir)?.iteration).toBe(1);
   });
 
+  it("a payload cwd outside any repository: the project ($CLAUDE_PROJECT_DIR) is gated", () => {
+    const repo = redRepo();
+    runCli(repo.dir, ["loop", "start", "--session", SESSION]);
+    const outside = mkdtempSync(join(tmpdir(), "gates-nogit-"));
+    const result = runCli(outside, ["hook"], { CLAUDE_PROJECT_DIR: repo.dir }, payload(outside));
+    expect(result.code, debug(result)).toBe(0);
+    expect(JSON.parse(result.stdout).reason).toContain("src/math.test.ts:4 [floor/");
+    expect(loopFile(repo.dir)?.iteration).toBe(1);
+  });
+
   it("the generic form: one JSON answer on stdout, exit 1 to block and 0 to allow", () => {
     const repo = redRepo();
     runCli(repo.dir, ["loop", "start", "--session", SESSION]);

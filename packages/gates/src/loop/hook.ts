@@ -73,7 +73,7 @@ const allow = (reason: string, loop?: AgentLoop): Decision => ({
 async function findLoop(
   dir: string,
   env: NodeJS.ProcessEnv,
-): Promise<{ root: string; loop: AgentLoop } | string> {
+): Promise<{ root: string; loop: AgentLoop; gatesDir: string } | string> {
   const roots: string[] = [];
   const own = await topLevel(dir);
   if (own) roots.push(own);
@@ -84,7 +84,8 @@ async function findLoop(
     const read = await readLoop(root);
     if (read.kind === "invalid")
       return `${read.why} (in ${root}; verify-gates loop stop removes it)`;
-    if (read.kind === "loop") return { root, loop: read.loop };
+    // Gates run in the payload's working tree; outside any repository, in the project's.
+    if (read.kind === "loop") return { root, loop: read.loop, gatesDir: own ? dir : root };
   }
   return `no loop file (${LOOP_FILE}) in ${roots.join(" or ")}: this session is not in a verify loop`;
 }
@@ -92,16 +93,15 @@ async function findLoop(
 async function decide(options: HookOptions): Promise<Decision> {
   const payload = await readPayload(options.input);
   if (typeof payload === "string") return allow(payload);
-  const dir = payload.cwd ?? options.cwd;
-  const found = await findLoop(dir, options.env);
+  const found = await findLoop(payload.cwd ?? options.cwd, options.env);
   if (typeof found === "string") return allow(found);
-  const { root, loop } = found;
+  const { root, loop, gatesDir } = found;
   if (loop.session_id !== payload.session_id)
     return allow(`the loop file belongs to session ${loop.session_id}, not ${payload.session_id}`);
   const now = (options.now ?? (() => new Date()))().toISOString();
   let run: GatesOutcome;
   try {
-    run = await options.gates(dir, loop);
+    run = await options.gates(gatesDir, loop);
   } catch (error) {
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
     run = { exitCode: 2, status: "error", summary: `verify-gates: internal error: ${message}\n` };
