@@ -6,7 +6,6 @@ import { startLoop, stopLoop, loopStatus } from "./loop/commands.js";
 import { runHook } from "./loop/hook.js";
 import { installHook } from "./loop/install.js";
 import { LOOP_FILE } from "./loop/loop-file.js";
-import { runGates } from "./run.js";
 import { parseCriteria } from "./task/criteria.js";
 import { loadTask } from "./task/load-task.js";
 import { aggregateVerdicts } from "./verdict/aggregate.js";
@@ -128,6 +127,8 @@ export async function runAgentCommand(
         env: io.env,
         cwd: io.cwd,
         gates: async (dir, loop) => {
+          // Loaded only when a loop is armed: most stops end before this.
+          const { runGates } = await import("./run.js");
           const { report, summary } = await runGates({
             cwd: dir,
             env: io.env,

@@ -40,7 +40,14 @@ interface Decision {
   warning?: string;
 }
 
-async function readPayload(input: string): Promise<StopHookPayload | string> {
+/** What the hook needs before it knows whether a loop is armed: cheap, no zod on this path. */
+interface PayloadHead {
+  sessionId: string;
+  cwd: string | undefined;
+  json: unknown;
+}
+
+function readPayloadHead(input: string): PayloadHead | string {
   if (input.trim() === "") return "the payload on stdin is empty";
   let json: unknown;
   try {
@@ -48,13 +55,22 @@ async function readPayload(input: string): Promise<StopHookPayload | string> {
   } catch {
     return "the payload on stdin is not JSON";
   }
+  const fields = typeof json === "object" && json !== null ? (json as Record<string, unknown>) : {};
+  const { session_id: sessionId, cwd } = fields;
+  if (typeof sessionId !== "string" || sessionId === "")
+    return "the payload has no usable session_id (a non-empty string)";
+  if (cwd !== undefined && (typeof cwd !== "string" || cwd === ""))
+    return "the payload has no usable cwd (a non-empty string)";
+  return { sessionId, cwd, json };
+}
+
+/** The whole payload against the contract, once a loop is armed for its session. */
+async function checkPayload(json: unknown): Promise<StopHookPayload | string> {
   const { StopHookPayloadSchema } = await import("@agent-verify/contract");
   const parsed = StopHookPayloadSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return `the payload has no usable ${issue?.path.join(".") || "object"} (${issue?.message ?? "invalid"})`;
-  }
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  return `the payload has no usable ${issue?.path.join(".") || "object"} (${issue?.message ?? "invalid"})`;
 }
 
 async function topLevel(dir: string): Promise<string | undefined> {
@@ -91,13 +107,15 @@ async function findLoop(
 }
 
 async function decide(options: HookOptions): Promise<Decision> {
-  const payload = await readPayload(options.input);
-  if (typeof payload === "string") return allow(payload);
-  const found = await findLoop(payload.cwd ?? options.cwd, options.env);
+  const head = readPayloadHead(options.input);
+  if (typeof head === "string") return allow(head);
+  const found = await findLoop(head.cwd ?? options.cwd, options.env);
   if (typeof found === "string") return allow(found);
   const { root, loop, gatesDir } = found;
-  if (loop.session_id !== payload.session_id)
-    return allow(`the loop file belongs to session ${loop.session_id}, not ${payload.session_id}`);
+  if (loop.session_id !== head.sessionId)
+    return allow(`the loop file belongs to session ${loop.session_id}, not ${head.sessionId}`);
+  const payload = await checkPayload(head.json);
+  if (typeof payload === "string") return allow(payload);
   const now = (options.now ?? (() => new Date()))().toISOString();
   let run: GatesOutcome;
   try {
@@ -135,10 +153,10 @@ async function decide(options: HookOptions): Promise<Decision> {
     last_status: status,
   };
   await writeLoop(root, next);
-  const head = `verify-gates: the change is not green (exit ${run.exitCode}), iteration ${next.iteration} of ${next.max_iterations}. Fix what .verify/summary.txt names, then finish again:`;
+  const first = `verify-gates: the change is not green (exit ${run.exitCode}), iteration ${next.iteration} of ${next.max_iterations}. Fix what .verify/summary.txt names, then finish again:`;
   return {
     block: true,
-    reason: `${head}\n${run.summary.trimEnd()}`,
+    reason: `${first}\n${run.summary.trimEnd()}`,
     loop: next,
     gatesStatus: status,
   };
