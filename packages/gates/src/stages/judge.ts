@@ -105,7 +105,9 @@ export const judge: Stage = async (ctx) => {
     requests: 0,
   }))) as Ledger;
   if (ledger.requests >= config.max_requests) {
-    ctx.verdict = ledger.verdict;
+    const { AggregatedVerdictSchema } = await import("@agent-verify/contract");
+    // The cached verdict is a file on disk like any other input: used only when it is whole.
+    ctx.verdict = AggregatedVerdictSchema.safeParse(ledger.verdict).data;
     if (ledger.last)
       return {
         ...ledger.last,
