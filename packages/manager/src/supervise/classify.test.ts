@@ -32,6 +32,7 @@ function child(patch: Partial<ChildResult>): ChildResult {
     stderr: "",
     terminationReason: "exit",
     spawnError: null,
+    spawnErrorCode: null,
     ...patch,
   };
 }
