@@ -7,6 +7,7 @@ import {
   type BdIssueInput,
 } from "@agent-verify/contract";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
+import { msFromEnv } from "../supervise/env-ms.js";
 import { execBd, type BdCallResult } from "./bd-exec.js";
 import { SerialQueue } from "./serial.js";
 import { PENDING_WRITE_ENV, PendingWrite } from "./pending-write.js";
@@ -116,8 +117,9 @@ export class BdTracker implements Tracker {
     this.env = { ...(options.env ?? process.env) };
     this.bin = options.bin ?? (this.env.VERIFY_BD || "bd");
     this.cwd = options.cwd;
-    this.timeoutMs = options.timeoutMs ?? 120_000;
-    this.killGraceMs = options.killGraceMs ?? 10_000;
+    this.timeoutMs = options.timeoutMs ?? msFromEnv(this.env, "VERIFY_BD_TIMEOUT_MS") ?? 120_000;
+    this.killGraceMs =
+      options.killGraceMs ?? msFromEnv(this.env, "VERIFY_BD_KILL_GRACE_MS") ?? 10_000;
     this.pending = options.pendingWriteFile ? new PendingWrite(options.pendingWriteFile) : null;
   }
 
