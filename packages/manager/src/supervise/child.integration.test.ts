@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../../test/helpers/cli.js";
 import { makeFaultProject } from "../../test/helpers/fault-runner.js";
 import { killMarked, processesWithMarker } from "../../test/helpers/processes.js";
+import { runGatesCommand } from "../ticket/gates-run.js";
 import { runChild } from "./child.js";
 
 // The manager's one process helper, through its API: one result shape for a shell command
@@ -14,8 +15,8 @@ import { runChild } from "./child.js";
 
 const marker = `vmchild${randomBytes(6).toString("hex")}`;
 const dir = mkdtempSync(join(tmpdir(), "vm-child-"));
-/** A node process that ignores SIGTERM, named by the marker in its argv. */
-const STUBBORN = `node -e "process.on('SIGTERM',()=>{});setInterval(()=>{},1000)" -- ${marker}`;
+/** A process that ignores SIGTERM from its first instant, named by the marker in its argv. */
+const STUBBORN = `bash -c 'trap "" TERM; exec -a ${marker} sleep 30'`;
 
 afterAll(() => {
   killMarked(marker);
@@ -88,6 +89,18 @@ describe("runChild", () => {
     while (mine().length > 0 && Date.now() < deadline) await sleep(50);
     expect(pid).toBeGreaterThan(0);
     expect(mine()).toEqual([]);
+  });
+});
+
+describe("a gates command that hangs and ignores SIGTERM", () => {
+  it("is a setup error at its deadline, and its whole group is SIGKILLed after the grace", async () => {
+    const evidence = await runGatesCommand({
+      dir,
+      command: `${STUBBORN} & ${STUBBORN}; true`,
+      timeoutMs: 300,
+    });
+    expect(evidence.setupError).toMatch(/^gates: timed out after \d+ ms$/);
+    expect(processesWithMarker(marker)).toEqual([]);
   });
 });
 
