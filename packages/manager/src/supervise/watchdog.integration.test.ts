@@ -64,6 +64,7 @@ function envFor(made: FaultProject, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv
     [name]: value,
     VERIFY_KILL_GRACE_MS: "500",
     VERIFY_TIMEOUT_GRACE_MS: "500",
+    VERIFY_BD_KILL_GRACE_MS: "500",
     ...extra,
   };
 }
@@ -89,7 +90,7 @@ async function killManagerAndCount(
   expect(manager.kill()).toBe(true);
   const end = await manager.exited;
   expect(end.signal).toBe("SIGKILL");
-  // The grace is 500 ms; a watchdog that works is done long before this.
+  // The graces are 500 ms; a watchdog that works is done long before this.
   await sleep(1000);
   console.log("AFTER", processesWithEnv(envMarker(made)), processesWithMarker(made.marker));
   return waitForNoneWithEnv(envMarker(made), 15_000);
