@@ -1,5 +1,9 @@
 import { z } from "zod";
+import { DEFAULT_STATIC_PORT, staticServerUrl, staticWebServer } from "./constants.js";
 import { FlowNameSchema } from "./names.js";
+
+export { DEFAULT_STATIC_PORT, staticServerUrl, staticWebServer };
+export type { StaticWebServer } from "./constants.js";
 
 const httpUrl = () => z.url({ protocol: /^https?$/, error: "expected an http(s) URL" });
 
@@ -24,9 +28,6 @@ export const ManifestFlowSchema = z.strictObject({
     .default([]),
 });
 export type ManifestFlow = z.infer<typeof ManifestFlowSchema>;
-
-/** Default port of a `static` web server (Vite's preview port). */
-export const DEFAULT_STATIC_PORT = 4173;
 
 const COMMAND_ONLY = ["url", "cwd"] as const;
 const STATIC_ONLY = ["port", "spa_fallback"] as const;
@@ -95,30 +96,6 @@ export const WebServerSchema = z
     }
   });
 export type WebServer = z.infer<typeof WebServerSchema>;
-
-/** A `web_server` of the static form, as the runner serves it. */
-export interface StaticWebServer {
-  static: string;
-  port: number;
-  spa_fallback: boolean;
-  timeout_s: number;
-}
-
-/** The static form with its defaults, or undefined for a command server. */
-export function staticWebServer(server: WebServer | undefined): StaticWebServer | undefined {
-  if (server?.static === undefined) return undefined;
-  return {
-    static: server.static,
-    port: server.port ?? DEFAULT_STATIC_PORT,
-    spa_fallback: server.spa_fallback ?? false,
-    timeout_s: server.timeout_s,
-  };
-}
-
-/** The URL a static web server answers at: the base_url when the manifest has none. */
-export function staticServerUrl(port: number): string {
-  return `http://127.0.0.1:${port}/`;
-}
 
 export const BrowserConfigSchema = z.strictObject({
   executable_path: z.string().min(1).optional(),

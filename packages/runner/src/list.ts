@@ -1,6 +1,6 @@
 import type { FlowList, FlowListEntry } from "@agent-verify/contract";
 import { loadManifestCached } from "./manifest-cache.js";
-import { findFlowModule, flowsDir, undeclaredModules } from "./flows/discover.js";
+import { findFlowModule, flowRoots, flowsDir, undeclaredModules } from "./flows/discover.js";
 import { messageOf } from "./errors.js";
 
 export interface ListOptions {
@@ -28,7 +28,10 @@ export async function listFlows(options: ListOptions): Promise<FlowList> {
     if (options.steps && modulePath) {
       try {
         const { loadFlowModule } = await import("./flows/load.js");
-        entry.steps = [...((await loadFlowModule(modulePath)).steps ?? [])];
+        entry.steps = [
+          ...((await loadFlowModule(modulePath, { roots: flowRoots(options.dir, manifest) }))
+            .steps ?? []),
+        ];
       } catch (error) {
         entry.implemented = false;
         warnings.push(messageOf(error));

@@ -1,11 +1,10 @@
+import type { Artifacts, Manifest, RunResult } from "@agent-verify/contract";
 import {
+  isFlowName,
+  manifestPath,
   staticServerUrl,
   staticWebServer,
-  type Artifacts,
-  type Manifest,
-  type RunResult,
-} from "@agent-verify/contract";
-import { manifestPath } from "@agent-verify/contract/constants";
+} from "@agent-verify/contract/constants";
 import { loadManifestCached } from "./manifest-cache.js";
 import { writeFileSync } from "node:fs";
 import { BrowserSession } from "./browser/session.js";
@@ -16,13 +15,14 @@ import { raceAgainstDeadline, settleWithin } from "./deadline.js";
 import { FlowAbortedError, RunnerError, messageOf } from "./errors.js";
 import { shortError } from "./clean-error.js";
 import { buildFlowContext } from "./flows/context.js";
-import { flowsDir, findFlowModule } from "./flows/discover.js";
+import { flowRoots, flowsDir, findFlowModule } from "./flows/discover.js";
 import { usedFixtures } from "./flows/fixtures.js";
+import { flowCodeError } from "./flows/flow-error.js";
 import { loadFlowModule } from "./flows/load.js";
 import { StepRecorder, withRecorder } from "./flows/steps.js";
 import type { Flow } from "./flows/define-flow.js";
 import { buildResult } from "./result.js";
-import { isAnswering } from "./web-server/answering.js";
+import { whyNotAnswering } from "./web-server/answering.js";
 import { startWebServer, type StartedServer } from "./web-server/start.js";
 
 export type TraceMode = "on" | "off" | "retain-on-failure";
@@ -92,12 +92,14 @@ export class FlowRun {
         status: "error",
         error: messageOf(error),
         errorCode: "manifest_invalid",
+        hint: (error as { hint?: string }).hint,
       });
     }
     const entry = manifest.flows.find((candidate) => candidate.name === flow);
     if (!entry) {
       const known = manifest.flows.map((candidate) => candidate.name).join(", ") || "none";
-      const orphan = findFlowModule(flowsDir(dir, manifest), flow);
+      // Only a valid name is looked up on disk: `../../x` must not tell whether x exists.
+      const orphan = isFlowName(flow) ? findFlowModule(flowsDir(dir, manifest), flow) : undefined;
       const why = orphan
         ? `${orphan} exists but ${manifestPath(dir)} does not declare it: add it under flows:`
         : `not declared in ${manifestPath(dir)} (known: ${known})`;
@@ -116,14 +118,21 @@ export class FlowRun {
       });
     }
     try {
-      const definition = await loadFlowModule(modulePath);
+      const definition = await loadFlowModule(modulePath, {
+        roots: flowRoots(dir, manifest),
+      });
       this.declaredSteps = definition.steps;
       await this.setUp(manifest, definition, entry.timeout_s * 1000);
       return await this.execute(definition, entry.timeout_s * 1000, manifest);
     } catch (error) {
       if (this.interrupted) return this.emergencyResult();
       if (error instanceof RunnerError) {
-        return this.result({ status: "error", error: error.message, errorCode: error.code });
+        return this.result({
+          status: "error",
+          error: error.message,
+          errorCode: error.code,
+          hint: error.hint,
+        });
       }
       return this.result({
         status: "error",
@@ -151,13 +160,8 @@ export class FlowRun {
     const needsBrowser = used.has("page") || used.has("context") || used.has("browser");
     // Find the browser first: no point starting a web server for a run that cannot happen.
     const target = needsBrowser ? await resolveBrowser(manifest.browser, this.env) : undefined;
-    if (baseURL && manifest.web_server && !(await isAnswering(baseURL))) {
-      this.server = await startWebServer(
-        manifest.web_server,
-        this.options.dir,
-        this.abortController.signal,
-      );
-    }
+    const needsApp = needsBrowser || used.has("request") || used.has("baseURL");
+    if (baseURL && needsApp) await this.reachApp(manifest, baseURL);
     if (this.interrupted) throw new FlowAbortedError("interrupted", "interrupted");
     // Load the assertion library and the result schema while the browser starts: both
     // cost CPU, and the launch is only waiting.
@@ -171,6 +175,28 @@ export class FlowRun {
         actionTimeoutMs(timeoutMs),
         this.options.trace !== "off",
       );
+  }
+
+  /** Start the web server when base_url does not answer; without one, say so before any step. */
+  private async reachApp(manifest: Manifest, baseURL: string): Promise<void> {
+    const why = await whyNotAnswering(baseURL);
+    if (why === undefined) return;
+    if (manifest.web_server) {
+      this.server = await startWebServer(
+        manifest.web_server,
+        this.options.dir,
+        this.abortController.signal,
+      );
+      return;
+    }
+    const source = this.env.VERIFY_BASE_URL ? "VERIFY_BASE_URL" : "base_url";
+    throw new RunnerError(
+      "base_url_unreachable",
+      `${source} ${baseURL} does not answer (${why}) and the manifest has no web_server`,
+      {
+        hint: "start the app first, set VERIFY_BASE_URL, or add web_server (command or static) to .verify/workflows.yaml",
+      },
+    );
   }
 
   private async execute(
@@ -218,6 +244,18 @@ export class FlowRun {
   }
 
   private async failResult(failure: unknown): Promise<RunResult> {
+    const codeError = flowCodeError(failure, this.options.dir);
+    if (codeError !== undefined) {
+      const artifacts = await this.failureArtifacts(messageOf(failure));
+      return this.result({
+        status: "error",
+        error: codeError,
+        errorCode: "flow_error",
+        hint: "a bug in the flow or a page object, not in the app: fix it there (`npx tsc --noEmit -p .verify` finds most before a run)",
+        artifacts,
+        keepSteps: true,
+      });
+    }
     let error: string | undefined;
     let errorCode: "timeout" | "interrupted" | undefined;
     if (failure instanceof FlowAbortedError) {
@@ -270,7 +308,7 @@ export class FlowRun {
       () => dir.file("trace.zip"),
       this.interrupted ? 500 : CAPTURE_BUDGET_MS,
     );
-    const { consoleErrors, failedRequests } = this.session.evidence;
+    const { consoleErrors, pageErrors, failedRequests } = this.session.evidence;
     const errorContext = dir.file("error-context.md");
     writeFileSync(
       errorContext,
@@ -283,6 +321,7 @@ export class FlowRun {
         screenshot: capture.screenshot,
         trace,
         consoleErrors,
+        pageErrors,
         failedRequests,
         steps: this.recorder.steps,
       }),
@@ -293,6 +332,7 @@ export class FlowRun {
     if (trace) artifacts.trace = trace;
     if (consoleErrors.length > 0) artifacts.console_errors = [...consoleErrors];
     if (failedRequests.length > 0) artifacts.failed_requests = [...failedRequests];
+    if (pageErrors.length > 0) artifacts.page_errors = [...pageErrors];
     return artifacts;
   }
 
@@ -306,17 +346,22 @@ export class FlowRun {
     status: RunResult["status"];
     error?: string | undefined;
     errorCode?: RunResult["error_code"];
+    hint?: string | undefined;
     artifacts?: Artifacts;
+    /** An error that happened while steps ran (flow_error) still lists the steps not run. */
+    keepSteps?: boolean;
   }): RunResult {
+    const listDeclared = partial.status !== "error" || partial.keepSteps === true;
     return buildResult({
       flow: this.options.flow,
       status: partial.status,
       durationMs: performance.now() - this.startedAt,
       steps: this.recorder.steps,
-      declaredSteps: partial.status === "error" ? undefined : this.declaredSteps,
+      declaredSteps: listDeclared ? this.declaredSteps : undefined,
       artifacts: partial.artifacts ?? {},
       error: partial.error,
       errorCode: partial.errorCode,
+      hint: partial.hint,
     });
   }
 }

@@ -9,6 +9,11 @@ export function flowsDir(dir: string, manifest: Manifest): string {
   return resolve(dir, manifest.flows_dir ?? DEFAULT_FLOWS_DIR);
 }
 
+/** Folders holding the flows' own modules: `.verify/` and flows_dir (see esm-hooks.ts). */
+export function flowRoots(dir: string, manifest: Manifest): string[] {
+  return [resolve(dir, ".verify"), flowsDir(dir, manifest)];
+}
+
 /** Path of the module implementing `name`, or undefined when none exists. */
 export function findFlowModule(folder: string, name: string): string | undefined {
   for (const extension of EXTENSIONS) {

@@ -1,21 +1,41 @@
+import { register as registerHooks } from "node:module";
 import { pathToFileURL } from "node:url";
-import { basename, extname } from "node:path";
+import { basename, dirname, extname } from "node:path";
 import { RunnerError, messageOf } from "../errors.js";
 import { isFlow, type Flow } from "./define-flow.js";
+import type { EsmHooksData } from "./esm-hooks.js";
+import { hostModuleType } from "./host-format.js";
 
 let tsxRegistered = false;
+let esmHooksRegistered = false;
 
 /** Register tsx only when a TypeScript flow is actually loaded (keeps --list fast). */
 async function ensureTypeScriptLoader(path: string): Promise<void> {
-  if (tsxRegistered || !/\.m?ts$/.test(path)) return;
+  if (tsxRegistered || !/\.m?tsx?$/.test(path)) return;
   const { register } = await import("tsx/esm/api");
   register();
   tsxRegistered = true;
 }
 
+/** In a CommonJS host, load the files under `roots` as ES modules (see esm-hooks.ts). */
+function ensureEsmInCommonJsHost(path: string, roots: readonly string[]): void {
+  if (esmHooksRegistered) return;
+  if (hostModuleType(path) === "module") return;
+  const data: EsmHooksData = { roots: [...roots] };
+  registerHooks(new URL("./esm-hooks.js", import.meta.url), { data });
+  esmHooksRegistered = true;
+}
+
+export interface LoadOptions {
+  /** Folders whose modules are the flows' own (flows, page objects): always ES modules. */
+  roots?: readonly string[];
+}
+
 /** Import a flow module and check it default-exports `defineFlow(...)` with a matching name. */
-export async function loadFlowModule(path: string): Promise<Flow> {
+export async function loadFlowModule(path: string, options: LoadOptions = {}): Promise<Flow> {
   const expected = basename(path, extname(path));
+  // Ours first: tsx then sees the format it decided and leaves those files ES modules.
+  ensureEsmInCommonJsHost(path, options.roots ?? [dirname(path)]);
   await ensureTypeScriptLoader(path);
   let module: { default?: unknown };
   try {
