@@ -75,7 +75,7 @@ describe("hostile YAML", () => {
     [
       "an alias bomb",
       `${HEAD}flows: []\n${laughs}\n`,
-      /:\d+: invalid YAML: aliases expand to more than/,
+      /:\d+: invalid YAML: aliases expand this file to more than/,
     ],
     [
       "5,000 nested flow sequences",
@@ -102,6 +102,15 @@ describe("hostile YAML", () => {
     expect(error.code).toBe("manifest_invalid");
     expect(error.message.startsWith(`${FILE}:`)).toBe(true);
     expect(error.message).toMatch(expected);
+  });
+
+  it("finds a repeated key among thousands in a nested mapping", () => {
+    const keys = Array.from({ length: 3000 }, (_, index) => `    k${index}: 1`);
+    keys.push("    k17: 2");
+    const text = `${HEAD}flows: []\nbrowser:\n  args:\n${keys.join("\n")}\n`;
+    expect(rejection(() => parseManifest(text, FILE)).message).toBe(
+      `${FILE}:${keys.length + 5}: invalid YAML: Map keys must be unique`,
+    );
   });
 
   it("keeps ordinary anchors and aliases working", () => {

@@ -106,7 +106,8 @@ export function parseYamlConfig<S extends z.ZodType>(
   schema: S,
 ): z.infer<S> {
   const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
+  // Repeated keys are found by checkYamlShape, in linear time.
+  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: false, prettyErrors: false });
   const yamlError = doc.errors[0];
   if (yamlError) {
     const line = counter.linePos(yamlError.pos[0]).line;

@@ -1,6 +1,6 @@
 import type { FlowList, FlowListEntry } from "@agent-verify/contract";
 import { loadManifestCached } from "./manifest-cache.js";
-import { findFlowModule, flowRoots, flowsDir, undeclaredModules } from "./flows/discover.js";
+import { flowModuleIndex, flowRoots, flowsDir, undeclaredModules } from "./flows/discover.js";
 import { messageOf } from "./errors.js";
 
 export interface ListOptions {
@@ -21,9 +21,10 @@ export async function listFlows(options: ListOptions): Promise<FlowList> {
     (name) =>
       `flow module ${folder}/${name} is not declared in .verify/workflows.yaml, so it cannot be run`,
   );
+  const modules = flowModuleIndex(folder);
   const flows: FlowListEntry[] = [];
   for (const flow of manifest.flows) {
-    const modulePath = findFlowModule(folder, flow.name);
+    const modulePath = modules.get(flow.name);
     const entry: FlowListEntry = { ...flow, implemented: modulePath !== undefined };
     if (options.steps && modulePath) {
       try {

@@ -42,7 +42,10 @@ describe("manifests that must be refused on one line", () => {
     const dir = makeProject({
       ".verify/workflows.yaml": `${HEAD}flows: []\n${lines.join("\n")}\n`,
     });
-    await expectRefused(dir, /workflows\.yaml:\d+: invalid YAML: aliases expand to more than/);
+    await expectRefused(
+      dir,
+      /workflows\.yaml:\d+: invalid YAML: aliases expand this file to more than/,
+    );
   });
 
   it("5,000-deep nesting", async () => {

@@ -23,6 +23,27 @@ export function findFlowModule(folder: string, name: string): string | undefined
   return undefined;
 }
 
+/**
+ * Every module in the folder by flow name, from one directory read (`--list` with
+ * thousands of flows must not stat four candidates per flow). The extension order
+ * is findFlowModule's.
+ */
+export function flowModuleIndex(folder: string): Map<string, string> {
+  let entries: Set<string>;
+  try {
+    entries = new Set(readdirSync(folder));
+  } catch {
+    return new Map();
+  }
+  const index = new Map<string, string>();
+  for (const extension of [...EXTENSIONS].reverse()) {
+    for (const file of entries) {
+      if (extname(file) === extension) index.set(basename(file, extension), join(folder, file));
+    }
+  }
+  return index;
+}
+
 /** Names of every flow module in the folder (test and declaration files excluded). */
 export function flowModuleNames(folder: string): string[] {
   let entries: string[];

@@ -10,7 +10,7 @@ import { envMs } from "../env-limits.js";
 import { othersInGroup } from "./process-group.js";
 
 const GRACE_MS = envMs(process.env, "VERIFY_WEB_SERVER_GRACE_MS", 1000, 60_000);
-const POLL_MS = 50;
+const POLL_MS = 20;
 
 function startServer(): ChildProcess {
   const { VERIFY_WEB_SERVER_COMMAND: command, VERIFY_WEB_SERVER_ARGV: argv, ...env } = process.env;
@@ -31,18 +31,25 @@ function signalGroup(signal: NodeJS.Signals): void {
 }
 
 let stopping = false;
+let serverExited = false;
 let exitCode = 0;
 
-/** SIGTERM the group, then SIGKILL what is left of it after the grace (us included, last). */
+/**
+ * SIGTERM the group; once the server has exited and no one else is left in the group,
+ * leave. What is still there after the grace is SIGKILLed (us included, last).
+ */
 function stop(): void {
   if (stopping) return;
   stopping = true;
   signalGroup("SIGTERM");
   const killAt = Date.now() + GRACE_MS;
-  setInterval(() => {
-    if (othersInGroup(process.pid) === 0) process.exit(exitCode);
+  const poll = () => {
+    // Scanning /proc costs tens of ms on a busy machine: only once the server is gone.
+    if (serverExited && othersInGroup(process.pid) === 0) process.exit(exitCode);
     if (Date.now() >= killAt) signalGroup("SIGKILL");
-  }, POLL_MS);
+    setTimeout(poll, serverExited ? 100 : POLL_MS);
+  };
+  poll();
 }
 
 process.on("SIGTERM", stop);
@@ -58,7 +65,11 @@ server.on("error", (error) => {
   process.exit(127);
 });
 server.on("exit", (code, signal) => {
-  if (stopping) return;
+  serverExited = true;
+  if (stopping) {
+    if (othersInGroup(process.pid) === 0) process.exit(exitCode);
+    return;
+  }
   exitCode = code ?? 1;
   process.stderr.write(`web server exited (${signal ?? `code ${code}`})\n`);
   // A command that forks its server and exits leaves it in our group: keep guarding it.
