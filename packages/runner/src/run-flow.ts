@@ -1,16 +1,10 @@
 import type { Artifacts, Manifest, RunResult } from "@agent-verify/contract";
-import {
-  isFlowName,
-  manifestPath,
-  staticServerUrl,
-  staticWebServer,
-} from "@agent-verify/contract/constants";
+import { isFlowName, manifestPath } from "@agent-verify/contract/constants";
 import { loadManifestCached } from "./manifest-cache.js";
-import { writeFileSync } from "node:fs";
 import { BrowserSession } from "./browser/session.js";
 import { resolveBrowser } from "./browser/resolve.js";
 import { ArtifactDir } from "./artifacts/paths.js";
-import { renderErrorContext } from "./artifacts/error-context.js";
+import { FlowEvidence } from "./artifacts/collect.js";
 import { raceAgainstDeadline, settleWithin } from "./deadline.js";
 import { FlowAbortedError, RunnerError, messageOf } from "./errors.js";
 import { shortError } from "./clean-error.js";
@@ -22,8 +16,8 @@ import { loadFlowModule } from "./flows/load.js";
 import { StepRecorder, withRecorder } from "./flows/steps.js";
 import type { Flow } from "./flows/define-flow.js";
 import { buildResult } from "./result.js";
-import { whyNotAnswering } from "./web-server/answering.js";
-import { startWebServer, type StartedServer } from "./web-server/start.js";
+import { baseUrlOf, reachApp } from "./web-server/reach-app.js";
+import type { StartedServer } from "./web-server/start.js";
 
 export type TraceMode = "on" | "off" | "retain-on-failure";
 
@@ -144,14 +138,8 @@ export class FlowRun {
     }
   }
 
-  /** VERIFY_BASE_URL, else base_url, else where a static web_server answers. */
   private baseURL(manifest: Manifest): string | undefined {
-    const served = staticWebServer(manifest.web_server);
-    return (
-      this.env.VERIFY_BASE_URL ||
-      manifest.base_url ||
-      (served ? staticServerUrl(served.port) : undefined)
-    );
+    return baseUrlOf(manifest, this.env);
   }
 
   private async setUp(manifest: Manifest, definition: Flow, timeoutMs: number): Promise<void> {
@@ -161,7 +149,15 @@ export class FlowRun {
     // Find the browser first: no point starting a web server for a run that cannot happen.
     const target = needsBrowser ? await resolveBrowser(manifest.browser, this.env) : undefined;
     const needsApp = needsBrowser || used.has("request") || used.has("baseURL");
-    if (baseURL && needsApp) await this.reachApp(manifest, baseURL);
+    if (baseURL && needsApp) {
+      this.server = await reachApp({
+        manifest,
+        baseURL,
+        dir: this.options.dir,
+        env: this.env,
+        signal: this.abortController.signal,
+      });
+    }
     if (this.interrupted) throw new FlowAbortedError("interrupted", "interrupted");
     // Load the assertion library and the result schema while the browser starts: both
     // cost CPU, and the launch is only waiting.
@@ -175,28 +171,6 @@ export class FlowRun {
         actionTimeoutMs(timeoutMs),
         this.options.trace !== "off",
       );
-  }
-
-  /** Start the web server when base_url does not answer; without one, say so before any step. */
-  private async reachApp(manifest: Manifest, baseURL: string): Promise<void> {
-    const why = await whyNotAnswering(baseURL);
-    if (why === undefined) return;
-    if (manifest.web_server) {
-      this.server = await startWebServer(
-        manifest.web_server,
-        this.options.dir,
-        this.abortController.signal,
-      );
-      return;
-    }
-    const source = this.env.VERIFY_BASE_URL ? "VERIFY_BASE_URL" : "base_url";
-    throw new RunnerError(
-      "base_url_unreachable",
-      `${source} ${baseURL} does not answer (${why}) and the manifest has no web_server`,
-      {
-        hint: "start the app first, set VERIFY_BASE_URL, or add web_server (command or static) to .verify/workflows.yaml",
-      },
-    );
   }
 
   private async execute(
@@ -282,58 +256,27 @@ export class FlowRun {
     return this.interrupted ? INTERRUPTED_BUDGET_MS : CAPTURE_BUDGET_MS;
   }
 
-  private artifactDir = (): ArtifactDir =>
-    (this._artifactDir ??= new ArtifactDir(this.options.dir, this.options.flow, this.env));
-  private _artifactDir: ArtifactDir | undefined;
+  private evidence = (): FlowEvidence =>
+    (this._evidence ??= new FlowEvidence(
+      this.session,
+      new ArtifactDir(this.options.dir, this.options.flow, this.env),
+      this.options.flow,
+    ));
+  private _evidence: FlowEvidence | undefined;
 
-  private async passArtifacts(): Promise<Artifacts> {
-    if (this.options.trace !== "on") return {};
-    const trace = await this.session.finishTrace(
-      true,
-      () => this.artifactDir().file("trace.zip"),
-      CAPTURE_BUDGET_MS,
-    );
-    return trace ? { dir: this.artifactDir().path, trace } : {};
+  private passArtifacts(): Promise<Artifacts> {
+    return this.evidence().onPass(this.options.trace === "on", CAPTURE_BUDGET_MS);
   }
 
-  private async failureArtifacts(fullError: string): Promise<Artifacts> {
-    const dir = this.artifactDir();
-    const capture = await this.session.captureFailure(
-      () => dir.file(`${this.options.flow}.png`),
-      this.budgetMs,
-    );
-    const keepTrace = this.options.trace !== "off";
-    const trace = await this.session.finishTrace(
-      keepTrace,
-      () => dir.file("trace.zip"),
-      this.interrupted ? 500 : CAPTURE_BUDGET_MS,
-    );
-    const { consoleErrors, pageErrors, failedRequests } = this.session.evidence;
-    const errorContext = dir.file("error-context.md");
-    writeFileSync(
-      errorContext,
-      renderErrorContext({
-        flow: this.options.flow,
-        failingStep: this.failingStep()?.name,
-        error: fullError,
-        url: capture.url,
-        ariaSnapshot: capture.ariaSnapshot,
-        screenshot: capture.screenshot,
-        trace,
-        consoleErrors,
-        pageErrors,
-        failedRequests,
-        steps: this.recorder.steps,
-      }),
-    );
-    const artifacts: Artifacts = { dir: dir.path, error_context: errorContext };
-    if (capture.screenshot) artifacts.screenshot = capture.screenshot;
-    if (capture.url) artifacts.url_at_failure = capture.url;
-    if (trace) artifacts.trace = trace;
-    if (consoleErrors.length > 0) artifacts.console_errors = [...consoleErrors];
-    if (failedRequests.length > 0) artifacts.failed_requests = [...failedRequests];
-    if (pageErrors.length > 0) artifacts.page_errors = [...pageErrors];
-    return artifacts;
+  private failureArtifacts(fullError: string): Promise<Artifacts> {
+    return this.evidence().onFailure({
+      error: fullError,
+      failingStep: this.failingStep()?.name,
+      steps: this.recorder.steps,
+      keepTrace: this.options.trace !== "off",
+      captureBudgetMs: this.budgetMs,
+      traceBudgetMs: this.interrupted ? 500 : CAPTURE_BUDGET_MS,
+    });
   }
 
   private async tearDown(): Promise<void> {
