@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import type { Artifacts, StepResult } from "@agent-verify/contract";
+import { redact } from "@agent-verify/contract/redact";
 import type { BrowserSession } from "../browser/session.js";
 import { renderErrorContext } from "./error-context.js";
 import type { ArtifactDir } from "./paths.js";
@@ -44,19 +45,21 @@ export class FlowEvidence {
     const errorContext = dir.file("error-context.md");
     writeFileSync(
       errorContext,
-      renderErrorContext({
-        flow: this.flow,
-        failingStep: input.failingStep,
-        error: input.error,
-        url: capture.url,
-        ariaSnapshot: capture.ariaSnapshot,
-        screenshot: capture.screenshot,
-        trace,
-        consoleErrors,
-        pageErrors,
-        failedRequests,
-        steps: input.steps,
-      }),
+      redact(
+        renderErrorContext({
+          flow: this.flow,
+          failingStep: input.failingStep,
+          error: input.error,
+          url: capture.url,
+          ariaSnapshot: capture.ariaSnapshot,
+          screenshot: capture.screenshot,
+          trace,
+          consoleErrors,
+          pageErrors,
+          failedRequests,
+          steps: input.steps,
+        }),
+      ),
     );
     const artifacts: Artifacts = { dir: dir.path, error_context: errorContext };
     if (capture.screenshot) artifacts.screenshot = capture.screenshot;
