@@ -30,8 +30,12 @@ export async function listFlows(options: ListOptions): Promise<FlowList> {
       try {
         const { loadFlowModule } = await import("./flows/load.js");
         entry.steps = [
-          ...((await loadFlowModule(modulePath, { roots: flowRoots(options.dir, manifest) }))
-            .steps ?? []),
+          ...((
+            await loadFlowModule(modulePath, {
+              roots: flowRoots(options.dir, manifest),
+              dir: options.dir,
+            })
+          ).steps ?? []),
         ];
       } catch (error) {
         entry.implemented = false;

@@ -12,6 +12,7 @@ import { buildFlowContext } from "./flows/context.js";
 import { flowRoots, flowsDir, findFlowModule } from "./flows/discover.js";
 import { usedFixtures } from "./flows/fixtures.js";
 import { flowCodeError } from "./flows/flow-error.js";
+import { CODE_HINT } from "./flows/load-error.js";
 import { loadFlowModule } from "./flows/load.js";
 import { StepRecorder, withRecorder } from "./flows/steps.js";
 import type { Flow } from "./flows/define-flow.js";
@@ -114,6 +115,7 @@ export class FlowRun {
     try {
       const definition = await loadFlowModule(modulePath, {
         roots: flowRoots(dir, manifest),
+        dir,
       });
       this.declaredSteps = definition.steps;
       await this.setUp(manifest, definition, entry.timeout_s * 1000);
@@ -225,7 +227,7 @@ export class FlowRun {
         status: "error",
         error: codeError,
         errorCode: "flow_error",
-        hint: "a bug in the flow or a page object, not in the app: fix it there (`npx tsc --noEmit -p .verify` finds most before a run)",
+        hint: CODE_HINT,
         artifacts,
         keepSteps: true,
       });

@@ -36,6 +36,7 @@ describe("first failures", () => {
         "  - name: typo",
         "  - name: crash-and-miss",
         "    timeout_s: 20",
+        "  - name: syntax",
       ].join("\n"),
       ".verify/src/pages/todo-page.ts": TYPO_PAGE,
       ".verify/src/flows/typo.ts": `import { TodoPage } from "../pages/todo-page.js";
@@ -56,6 +57,9 @@ ${flowSource(
         { params: "page, step, expect" },
       ),
       ".verify/secret.ts": "export {};\n",
+      ".verify/src/pages/broken-page.ts": "export function open( {\n  return 1;\n}\n",
+      ".verify/src/flows/syntax.ts": `import { open } from "../pages/broken-page.js";
+${flowSource("syntax", `    await step("open", async () => open());`, { params: "step" })}`,
     };
     for (const [name, text] of Object.entries(TODO_FILES))
       files[`public/examples/app/${name}`] = text;
@@ -99,6 +103,16 @@ ${flowSource(
     const context = readFileSync(result.artifacts.error_context ?? "", "utf8");
     expect(context).toMatch(/## Uncaught page errors\n\n- TypeError: Cannot read properties/);
     expect(run.stderr).toContain("has a path");
+  });
+
+  it("a syntax error in a page object is error/flow_error naming file:line", async () => {
+    const run = await runRunner(["syntax"], { cwd: dir });
+    expect(run.exitCode).toBe(2);
+    expect(run.json).toMatchObject({ status: "error", error_code: "flow_error" });
+    expect(String(run.json.error)).toMatch(
+      /^cannot load flow module .*syntax\.ts: SyntaxError: .* at \.verify\/src\/pages\/broken-page\.ts:2$/,
+    );
+    expect(run.json.hint).toMatch(/flow or a page object/);
   });
 
   it("a flow name with a path says the same whether or not that file exists", async () => {

@@ -1,10 +1,11 @@
 import { register as registerHooks } from "node:module";
 import { pathToFileURL } from "node:url";
 import { basename, dirname, extname } from "node:path";
-import { RunnerError, messageOf } from "../errors.js";
+import { RunnerError } from "../errors.js";
 import { isFlow, type Flow } from "./define-flow.js";
 import type { EsmHooksData } from "./esm-hooks.js";
 import { hostModuleType } from "./host-format.js";
+import { loadError } from "./load-error.js";
 
 let tsxRegistered = false;
 let esmHooksRegistered = false;
@@ -29,6 +30,8 @@ function ensureEsmInCommonJsHost(path: string, roots: readonly string[]): void {
 export interface LoadOptions {
   /** Folders whose modules are the flows' own (flows, page objects): always ES modules. */
   roots?: readonly string[];
+  /** The project folder, for file:line in errors (default: the module's folder). */
+  dir?: string;
 }
 
 /** Import a flow module and check it default-exports `defineFlow(...)` with a matching name. */
@@ -41,14 +44,7 @@ export async function loadFlowModule(path: string, options: LoadOptions = {}): P
   try {
     module = (await import(pathToFileURL(path).href)) as { default?: unknown };
   } catch (error) {
-    const message = messageOf(error).split("\n")[0] ?? "";
-    const hint = /require\(\)? ES Module|require\(esm\)/i.test(message)
-      ? 'flows are ES modules: add {"type": "module"} to the package.json next to .verify, or use .mts files'
-      : undefined;
-    throw new RunnerError("flow_module_invalid", `cannot load flow module ${path}: ${message}`, {
-      cause: error,
-      ...(hint ? { hint } : {}),
-    });
+    throw loadError(path, error, options.dir ?? dirname(path));
   }
   const flow = module.default;
   if (!isFlow(flow)) {
