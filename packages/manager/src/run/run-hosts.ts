@@ -32,10 +32,18 @@ async function leaseServer(
   env: NodeJS.ProcessEnv,
   signal: AbortSignal | undefined,
 ): Promise<{ lease: SharedServerLease | null; error: string | null }> {
-  if (!baseURL || !manifest.web_server) return { lease: null, error: null };
+  const server = manifest.web_server;
+  // A static web_server is the runner's own built-in server: each runner serves it.
+  if (!baseURL || !server?.command || !server.url) return { lease: null, error: null };
+  const config = {
+    command: server.command,
+    url: server.url,
+    timeout_s: server.timeout_s,
+    cwd: server.cwd,
+  };
   try {
     const lease = await acquireSharedServer({
-      config: manifest.web_server,
+      config,
       dir,
       baseURL,
       env,
