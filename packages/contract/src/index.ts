@@ -139,3 +139,5 @@ export type {
   VerifyDecision,
   VerifyLogEntry,
 } from "./verify-log.js";
+export { InitReportSchema } from "./init-report.js";
+export type { InitReport } from "./init-report.js";
