@@ -41,7 +41,7 @@ export function runnerCommand(manager: PackageManager): string {
     case "bun":
       return "bunx verify-runner {flow}";
     case "npm":
-      return "npx --no verify-runner {flow}";
+      return "npx --no-install verify-runner {flow}";
   }
 }
 
