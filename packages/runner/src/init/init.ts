@@ -69,7 +69,7 @@ export function initProject(options: InitOptions): InitReport {
   const plan = planApp(scanRepo(dir), flags);
   const created: string[] = [];
   const kept: string[] = [];
-  const warnings: string[] = plan.warning ? [plan.warning] : [];
+  const warnings: string[] = [];
   const write = (path: string, text: string) =>
     (writeNew(join(dir, path), text) ? created : kept).push(path);
 
@@ -86,6 +86,8 @@ export function initProject(options: InitOptions): InitReport {
   }
   if (kept.includes(MANIFEST)) {
     warnings.push(`${MANIFEST} was kept as it is: the guesses above were not written into it`);
+  } else if (plan.warning) {
+    warnings.push(plan.warning);
   }
   const gitignoreAdded = addGitignoreLines(join(dir, ".gitignore"), GITIGNORE_LINES, CACHE_LINE);
   return {

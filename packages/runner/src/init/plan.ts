@@ -42,7 +42,9 @@ function parseBaseUrl(text: string): URL {
     throw new InitUsageError(`--base-url ${text} is not a URL (e.g. http://127.0.0.1:3000)`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new InitUsageError(`--base-url ${text} must be an http(s) URL`);
+    throw new InitUsageError(
+      `--base-url ${text} must be an http(s) URL (e.g. http://127.0.0.1:3000)`,
+    );
   }
   return url;
 }
