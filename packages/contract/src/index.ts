@@ -5,11 +5,16 @@ export {
   ManifestSchema,
   WebServerSchema,
   TicketsConfigSchema,
+  DEFAULT_STATIC_PORT,
+  MAX_TIMEOUT_S,
+  staticServerUrl,
+  staticWebServer,
 } from "./manifest.js";
 export type {
   BrowserConfig,
   Manifest,
   ManifestFlow,
+  StaticWebServer,
   TicketsConfig,
   WebServer,
 } from "./manifest.js";

@@ -4,7 +4,7 @@ import { FlowListSchema } from "./flow-list.js";
 import { GatesConfigSchema } from "./gates-config.js";
 import { GatesReportSchema } from "./gates-report.js";
 import { InitReportSchema } from "./init-report.js";
-import { ManifestSchema } from "./manifest.js";
+import { ManifestSchema, WebServerSchema } from "./manifest.js";
 import { RunReportSchema } from "./outcome.js";
 import { RunResultSchema } from "./run-result.js";
 import { LoopStatusSchema, VerifyLogEntrySchema } from "./verify-log.js";
@@ -23,13 +23,36 @@ const PUBLISHED = {
   "init-report": { schema: InitReportSchema, io: "output" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;
 
+/** The rule the zod refinement enforces, stated for JSON Schema readers: command or static. */
+const WEB_SERVER_FORMS = {
+  oneOf: [
+    {
+      required: ["command", "url"],
+      not: {
+        anyOf: [{ required: ["static"] }, { required: ["port"] }, { required: ["spa_fallback"] }],
+      },
+    },
+    {
+      required: ["static"],
+      not: { anyOf: [{ required: ["command"] }, { required: ["url"] }, { required: ["cwd"] }] },
+    },
+  ],
+};
+
 export type PublishedSchemaName = keyof typeof PUBLISHED;
 
 /** JSON Schema documents generated from the zod schemas (the committed files must match). */
 export function JSON_SCHEMAS(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, { schema, io }] of Object.entries(PUBLISHED)) {
-    out[name] = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
+    out[name] = z.toJSONSchema(schema, {
+      io,
+      unrepresentable: "any",
+      target: "draft-2020-12",
+      override: (ctx) => {
+        if (ctx.zodSchema === WebServerSchema) Object.assign(ctx.jsonSchema, WEB_SERVER_FORMS);
+      },
+    });
   }
   return out;
 }

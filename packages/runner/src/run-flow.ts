@@ -1,4 +1,10 @@
-import type { Artifacts, Manifest, RunResult } from "@agent-verify/contract";
+import {
+  staticServerUrl,
+  staticWebServer,
+  type Artifacts,
+  type Manifest,
+  type RunResult,
+} from "@agent-verify/contract";
 import { manifestPath } from "@agent-verify/contract/constants";
 import { loadManifestCached } from "./manifest-cache.js";
 import { writeFileSync } from "node:fs";
@@ -16,7 +22,8 @@ import { loadFlowModule } from "./flows/load.js";
 import { StepRecorder, withRecorder } from "./flows/steps.js";
 import type { Flow } from "./flows/define-flow.js";
 import { buildResult } from "./result.js";
-import { isAnswering, startWebServer, type StartedServer } from "./web-server.js";
+import { isAnswering } from "./web-server/answering.js";
+import { startWebServer, type StartedServer } from "./web-server/start.js";
 
 export type TraceMode = "on" | "off" | "retain-on-failure";
 
@@ -128,8 +135,14 @@ export class FlowRun {
     }
   }
 
+  /** VERIFY_BASE_URL, else base_url, else where a static web_server answers. */
   private baseURL(manifest: Manifest): string | undefined {
-    return this.env.VERIFY_BASE_URL || manifest.base_url;
+    const served = staticWebServer(manifest.web_server);
+    return (
+      this.env.VERIFY_BASE_URL ||
+      manifest.base_url ||
+      (served ? staticServerUrl(served.port) : undefined)
+    );
   }
 
   private async setUp(manifest: Manifest, definition: Flow, timeoutMs: number): Promise<void> {
