@@ -1,5 +1,8 @@
 // Pure guesses `verify-runner init` makes from what a repo holds. No file system here:
 // the caller reads the repo (see scan.ts) and these functions decide.
+import { DEFAULT_STATIC_PORT } from "@agent-verify/contract";
+
+export { DEFAULT_STATIC_PORT };
 
 export type PackageManager = "npm" | "pnpm" | "yarn" | "bun";
 
@@ -95,8 +98,6 @@ const SERVER_SCRIPTS = ["dev", "start", "preview", "serve"];
 
 /** Folders a built or static site usually sits in, checked after the repo root. */
 const STATIC_DIRS = ["dist", "public", "build", "out", "_site"];
-
-export const DEFAULT_STATIC_PORT = 4173;
 
 export type AppGuess =
   | { kind: "command"; script: string; command: string; port: number; portKnown: boolean }

@@ -101,9 +101,11 @@ describe("initProject", () => {
       runner_command: "npx --no-install verify-runner {flow}",
       base_url: "http://127.0.0.1:4173",
     });
-    expect(read(dir, ".verify/workflows.yaml")).toContain(
-      'web_server: # the runner serves this folder itself when base_url does not answer\n  static: "dist"\n  port: 4173\n',
-    );
+    expect(parseManifest(read(dir, ".verify/workflows.yaml")).web_server).toEqual({
+      static: "dist",
+      port: 4173,
+      timeout_s: 30,
+    });
   });
 
   it("finds the lockfile of the workspace root above a package", () => {
