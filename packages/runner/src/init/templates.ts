@@ -114,7 +114,7 @@ export default defineFlow({
 });
 `;
 
-/** What the runner, the manager and gates write into a repo: never committed. */
+/** What the runner, the manager and gates write into a repo (and the README's bd tracker): never committed. */
 export const GITIGNORE_LINES = [
   ".verify/artifacts/",
   ".verify/gates.json",
@@ -126,6 +126,7 @@ export const GITIGNORE_LINES = [
   ".verify/loop.lock*",
   ".verify/.tracker-write*",
   ".verify/escalations/",
+  ".verify/.tracker/",
 ];
 
 /** The validated-config cache, for repos whose .gitignore does not cover node_modules. */
