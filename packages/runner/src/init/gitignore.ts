@@ -8,7 +8,7 @@ function ignoresNodeModules(lines: readonly string[]): boolean {
 }
 
 /**
- * The lines `text` lacks, in order: `wanted`, plus `cacheLine` unless node_modules is
+ * The lines `text` lacks, in order: `wanted`, plus `cacheLine` (node_modules/) unless node_modules is
  * ignored already. Pure, for tests.
  */
 export function missingGitignoreLines(

@@ -129,5 +129,8 @@ export const GITIGNORE_LINES = [
   ".verify/.tracker/",
 ];
 
-/** The validated-config cache, for repos whose .gitignore does not cover node_modules. */
-export const CACHE_LINE = "node_modules/.cache/agent-verify/";
+/**
+ * For a .gitignore that does not cover node_modules yet (a fresh repo): the installed
+ * packages and the tools' cache (node_modules/.cache/agent-verify) stay out of git.
+ */
+export const CACHE_LINE = "node_modules/";
