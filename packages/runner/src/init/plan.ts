@@ -7,7 +7,10 @@ import {
   runnerCommand,
   type RepoFacts,
 } from "./guess.js";
+import { InitUsageError } from "../errors.js";
 import type { ManifestPlan } from "./templates.js";
+
+export { InitUsageError };
 
 export interface InitFlags {
   baseUrl?: string | undefined;
@@ -28,10 +31,6 @@ const COMMAND_TIMEOUT_S = 60;
 function urlPort(url: URL): number {
   if (url.port !== "") return Number(url.port);
   return url.protocol === "https:" ? 443 : 80;
-}
-
-export class InitUsageError extends Error {
-  override readonly name = "InitUsageError";
 }
 
 function parseBaseUrl(text: string): URL {
