@@ -128,6 +128,7 @@ export {
   TypecheckErrorSchema,
   VERIFY_DECISIONS,
   VerifyDecisionSchema,
+  TicketLogSchema,
   VerifyLogEntrySchema,
 } from "./verify-log.js";
 export type {
@@ -142,7 +143,22 @@ export type {
   LoopTicketState,
   TypecheckError,
   VerifyDecision,
+  TicketLog,
   VerifyLogEntry,
 } from "./verify-log.js";
 export { InitReportSchema } from "./init-report.js";
 export type { InitReport } from "./init-report.js";
+export {
+  IssueLogToolInputSchema,
+  ListFlowsToolInputSchema,
+  RunFlowsToolInputSchema,
+  RunGatesToolInputSchema,
+  TicketIdSchema,
+  VerifyIssueToolInputSchema,
+} from "./mcp-tools.js";
+export type {
+  IssueLogToolInput,
+  RunFlowsToolInput,
+  RunGatesToolInput,
+  VerifyIssueToolInput,
+} from "./mcp-tools.js";

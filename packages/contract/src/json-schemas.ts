@@ -7,7 +7,14 @@ import { InitReportSchema } from "./init-report.js";
 import { ManifestSchema, WebServerSchema } from "./manifest.js";
 import { RunReportSchema } from "./outcome.js";
 import { RunResultSchema } from "./run-result.js";
-import { LoopStatusSchema, VerifyLogEntrySchema } from "./verify-log.js";
+import {
+  IssueLogToolInputSchema,
+  ListFlowsToolInputSchema,
+  RunFlowsToolInputSchema,
+  RunGatesToolInputSchema,
+  VerifyIssueToolInputSchema,
+} from "./mcp-tools.js";
+import { LoopStatusSchema, TicketLogSchema, VerifyLogEntrySchema } from "./verify-log.js";
 
 /** Schemas published as JSON Schema files under `schema/` for runners in other languages. */
 const PUBLISHED = {
@@ -21,6 +28,12 @@ const PUBLISHED = {
   "verify-log-entry": { schema: VerifyLogEntrySchema, io: "output" },
   "loop-status": { schema: LoopStatusSchema, io: "output" },
   "init-report": { schema: InitReportSchema, io: "output" },
+  "ticket-log": { schema: TicketLogSchema, io: "output" },
+  "mcp-list-flows-input": { schema: ListFlowsToolInputSchema, io: "input" },
+  "mcp-run-flows-input": { schema: RunFlowsToolInputSchema, io: "input" },
+  "mcp-verify-issue-input": { schema: VerifyIssueToolInputSchema, io: "input" },
+  "mcp-issue-log-input": { schema: IssueLogToolInputSchema, io: "input" },
+  "mcp-run-gates-input": { schema: RunGatesToolInputSchema, io: "input" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;
 
 /** The rule the zod refinement enforces, stated for JSON Schema readers: command or static. */
