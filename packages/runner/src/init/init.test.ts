@@ -46,7 +46,7 @@ describe("initProject", () => {
       runner_command: "pnpm exec verify-runner {flow}",
       base_url: "http://localhost:5173",
       web_server: { command: "pnpm dev", url: "http://localhost:5173", timeout_s: 60 },
-      flows: [{ name: "front-page", timeout_s: 30, tags: ["smoke"] }],
+      flows: [{ name: "front-page", timeout_s: 60, tags: ["smoke"] }],
     });
     expect(JSON.parse(read(dir, ".verify/package.json"))).toMatchObject({
       type: "module",

@@ -44,7 +44,7 @@ export function manifestYaml(plan: ManifestPlan): string {
     "flows:",
     `  - name: ${EXAMPLE_FLOW}`,
     "    description: The front page loads and has a title.",
-    "    timeout_s: 30",
+    "    timeout_s: 60",
     "    tags: [smoke]",
     "",
   ].join("\n");
