@@ -146,6 +146,8 @@ export type {
   TicketLog,
   VerifyLogEntry,
 } from "./verify-log.js";
+export { InitReportSchema } from "./init-report.js";
+export type { InitReport } from "./init-report.js";
 export {
   IssueLogToolInputSchema,
   ListFlowsToolInputSchema,

@@ -3,6 +3,7 @@ import { BrowserCheckSchema } from "./browser-check.js";
 import { FlowListSchema } from "./flow-list.js";
 import { GatesConfigSchema } from "./gates-config.js";
 import { GatesReportSchema } from "./gates-report.js";
+import { InitReportSchema } from "./init-report.js";
 import { ManifestSchema, WebServerSchema } from "./manifest.js";
 import { RunReportSchema } from "./outcome.js";
 import { RunResultSchema } from "./run-result.js";
@@ -28,6 +29,7 @@ const PUBLISHED = {
   "gates-report": { schema: GatesReportSchema, io: "output" },
   "verify-log-entry": { schema: VerifyLogEntrySchema, io: "output" },
   "loop-status": { schema: LoopStatusSchema, io: "output" },
+  "init-report": { schema: InitReportSchema, io: "output" },
   "ticket-log": { schema: TicketLogSchema, io: "output" },
   "mcp-list-flows-input": { schema: ListFlowsToolInputSchema, io: "input" },
   "mcp-run-flows-input": { schema: RunFlowsToolInputSchema, io: "input" },
