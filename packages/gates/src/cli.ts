@@ -2,6 +2,7 @@ import { realpathSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import type { GateStage, GatesMode, GatesStatus } from "@agent-verify/contract";
 import { checkDeliverable } from "./deliverable.js";
+import { stopAllGroups } from "./exec.js";
 import { runGates, VERSION } from "./run.js";
 import { GATE_STAGES } from "@agent-verify/contract/constants";
 
@@ -180,6 +181,14 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
+  // The commands gates runs live in their own process groups: take them down with us.
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+    process.once(signal, () => {
+      stopAllGroups();
+      process.stderr.write(`verify-gates: interrupted by ${signal}; its commands were stopped\n`);
+      process.exit(EXIT_CODE.error);
+    });
+  }
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

@@ -1,7 +1,7 @@
 import { isPresent } from "../diff/change.js";
 import type { Stage } from "../context.js";
 import { PRETTIER_ARGS, prettierFindings } from "../tools/prettier.js";
-import { runTool } from "../tools/run-tool.js";
+import { deadlineOf, runTool } from "../tools/run-tool.js";
 import { runToolStage } from "./tool-stage.js";
 
 /** Stage 5: prettier on the changed files; an unformatted file counts when it was formatted at the base. */
@@ -14,7 +14,14 @@ export const format: Stage = async (ctx) => {
     run: async (dir, command, files) =>
       prettierFindings(
         command,
-        await runTool(dir, command, [...PRETTIER_ARGS, "--", ...(files ?? [])], "format", ctx.env),
+        await runTool(
+          dir,
+          command,
+          [...PRETTIER_ARGS, "--", ...(files ?? [])],
+          "format",
+          ctx.env,
+          deadlineOf(ctx.config.timeouts, "tool_s"),
+        ),
         dir,
       ),
   });

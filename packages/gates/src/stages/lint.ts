@@ -1,7 +1,7 @@
 import { isPresent } from "../diff/change.js";
 import type { Stage } from "../context.js";
 import { ESLINT_ARGS, eslintFindings } from "../tools/eslint.js";
-import { runTool } from "../tools/run-tool.js";
+import { deadlineOf, runTool } from "../tools/run-tool.js";
 import { isScriptFile } from "./floor-patterns.js";
 import { runToolStage } from "./tool-stage.js";
 
@@ -16,7 +16,14 @@ export const lint: Stage = (ctx) =>
     run: async (dir, command, files) =>
       eslintFindings(
         command,
-        await runTool(dir, command, [...ESLINT_ARGS, "--", ...(files ?? [])], "lint", ctx.env),
+        await runTool(
+          dir,
+          command,
+          [...ESLINT_ARGS, "--", ...(files ?? [])],
+          "lint",
+          ctx.env,
+          deadlineOf(ctx.config.timeouts, "tool_s"),
+        ),
         dir,
       ),
   });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { GatesContext } from "../context.js";
 import { tail } from "../exec.js";
 import type { RawFinding } from "../tools/run-tool.js";
-import { runTool } from "../tools/run-tool.js";
+import { deadlineOf, runTool } from "../tools/run-tool.js";
 import { mergeCoverage, mergeRuns, readV8Coverage, v8CoverageEnv } from "../tools/v8-coverage.js";
 import { readTestRun, vitestArgs, type CoverageMap, type TestRun } from "../tools/vitest.js";
 
@@ -20,10 +20,11 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
   const v8Dir = join(outDir, "v8");
   const env = v8CoverageEnv(ctx.env, v8Dir);
   let tests: CoverageMap = new Map();
+  const deadline = deadlineOf(ctx.config.timeouts, "test_s");
   try {
     for (const [index, command] of commands.commands.entries()) {
       if (command.tool !== "vitest") {
-        const result = await runTool(ctx.root, command, [], "tests", env);
+        const result = await runTool(ctx.root, command, [], "tests", env, deadline);
         if (result.exitCode !== 0) {
           const message = `'${command.text}' exited ${result.exitCode}: ${tail(result.stderr || result.stdout)}`;
           const failed: RawFinding = { file: null, line: null, rule: "tests-failed", message };
@@ -33,7 +34,7 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
       }
       const runDir = join(outDir, `vitest-${index}`);
       await mkdir(runDir);
-      const result = await runTool(ctx.root, command, vitestArgs(runDir), "tests", env);
+      const result = await runTool(ctx.root, command, vitestArgs(runDir), "tests", env, deadline);
       const run = readTestRun(command, result, runDir, ctx.root);
       merged.findings.push(...run.findings);
       merged.totalTests += run.totalTests;

@@ -1,6 +1,6 @@
 import type { Stage } from "../context.js";
 import { isScriptFile } from "./floor-patterns.js";
-import { runTool } from "../tools/run-tool.js";
+import { deadlineOf, runTool } from "../tools/run-tool.js";
 import { tscFindings } from "../tools/tsc.js";
 import { runToolStage } from "./tool-stage.js";
 import { skip } from "../context.js";
@@ -17,7 +17,14 @@ export const typecheck: Stage = async (ctx) => {
     run: async (dir, command) =>
       tscFindings(
         command,
-        await runTool(dir, command, ["--pretty", "false"], "typecheck", ctx.env),
+        await runTool(
+          dir,
+          command,
+          ["--pretty", "false"],
+          "typecheck",
+          ctx.env,
+          deadlineOf(ctx.config.timeouts, "tool_s"),
+        ),
         dir,
       ),
   });
