@@ -30,12 +30,14 @@ export async function runTool(
   stage: string,
   env: NodeJS.ProcessEnv,
   deadline: Deadline,
+  input?: string,
 ): Promise<ExecResult> {
   const file = resolveTool(dir, command.tool, stage, env);
   const result = await exec(file, [...command.args, ...extraArgs], {
     cwd: dir,
     env,
     timeoutMs: deadline.ms,
+    ...(input === undefined ? {} : { input }),
   });
   if (result.timedOut) throw timedOut(stage, command.text, result, deadline.setting);
   if (result.spawnError || result.exitCode === 127) {
