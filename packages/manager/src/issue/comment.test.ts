@@ -2,6 +2,7 @@ import type { FlowOutcome } from "@agent-verify/contract";
 import { describe, expect, it } from "vitest";
 import {
   MAX_COMMENT_BYTES,
+  PAGE_DATA_NOTE,
   fingerprintOf,
   parseCommentReport,
   renderComment,
@@ -86,6 +87,23 @@ describe("renderComment", () => {
     expect(text).not.toContain(secret);
     expect(text).not.toContain(JSON.stringify(secret).slice(1, -1));
     expect(text).toContain("[REDACTED]");
+  });
+
+  it("says that a trace or screenshot may hold page data, and only when there is one", () => {
+    const traced = outcome("checkout", { artifacts: { trace: "/tmp/t/trace.zip" } });
+    expect(renderComment({ kind: "failure", outcomes: [traced] })).toContain(PAGE_DATA_NOTE);
+    const bare = outcome("checkout", { artifacts: {} });
+    expect(renderComment({ kind: "failure", outcomes: [bare] })).not.toContain(PAGE_DATA_NOTE);
+  });
+
+  it("redacts token patterns with no env value behind them", () => {
+    const token = ["gh", "p_", "x".repeat(36)].join("");
+    const text = renderComment({
+      kind: "failure",
+      outcomes: [outcome("checkout", { error: `push failed: ${token}`, stderr_tail: token })],
+    });
+    expect(text).not.toContain(token);
+    expect(parseCommentReport(text)?.outcomes[0]?.error).toBe("push failed: [REDACTED]");
   });
 
   it("describes a setup problem as such, not as a product failure", () => {

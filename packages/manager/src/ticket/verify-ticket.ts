@@ -12,6 +12,7 @@ import { ManagerError, ManagerErrorCode } from "../errors.js";
 import type { EarlyList } from "../flows/early-list.js";
 import { readManifest } from "../flows/manifest.js";
 import { redact, secretValues } from "../issue/redact.js";
+import { writeStderr } from "../output.js";
 import { buildReport } from "../run/report.js";
 import type { SuperviseOptions } from "../run/run-flows.js";
 import { BdTracker } from "../tracker/bd-tracker.js";
@@ -207,7 +208,7 @@ async function verifyTicketOnce(options: VerifyTicketOptions): Promise<IssueVeri
     );
   }
   const env = options.env ?? process.env;
-  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const warn = options.warn ?? writeStderr;
   const tracker = options.tracker ?? ticketTracker(options.dir, env);
   const issue = await tracker.show(options.id);
   const { manifest, manifestError, config } = loadConfig(options.dir);
