@@ -43,6 +43,36 @@ describe("a tool that fails without a report it can read is a setup error, never
   });
 });
 
+describe("eslint warnings", () => {
+  const WARN = [
+    'import tseslint from "typescript-eslint";',
+    "export default tseslint.config(...tseslint.configs.recommended, {",
+    '  rules: { "no-console": "warn" },',
+    "});",
+    "",
+  ].join("\n");
+
+  it("warnings only, with --max-warnings 0 (exit 1) → the warnings are the findings, not clean", () => {
+    const repo = makeRepo({
+      "eslint.config.js": WARN,
+      ".verify/gates.yaml": "commands:\n  lint: eslint --max-warnings 0\n",
+    });
+    repo.write("src/log.ts", 'console.log("hi");\nexport {};\n');
+    const result = runCli(repo.dir, ["--only", "lint"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings).toEqual([
+      expect.objectContaining({ file: "src/log.ts", line: 1, rule: "no-console" }),
+    ]);
+  });
+
+  it("warnings only without --max-warnings (exit 0) pass", () => {
+    const repo = makeRepo({ "eslint.config.js": WARN });
+    repo.write("src/log.ts", 'console.log("hi");\nexport {};\n');
+    const result = runCli(repo.dir, ["--only", "lint"]);
+    expect(result.code, debug(result)).toBe(0);
+  });
+});
+
 describe("format findings are held per changed line, not per file", () => {
   const UGLY =
     "export const old = {a:1,\n  b:2}\n\nexport function keep(): number {\n  return 1;\n}\n";
