@@ -66,7 +66,16 @@ export async function unformattedPlaces(
   );
   if (result.exitCode !== 0)
     throw toolFailed("format", command, result, "could not format the file");
-  const places = (await lineHunks(text, result.stdout)).flatMap((hunk) => {
+  const hunks = await lineHunks(text, result.stdout);
+  if (hunks.length === 0) {
+    // Listed as unformatted, yet formatting it changes nothing: say so, never pass it.
+    const first = Math.min(...file.added.keys());
+    const line = Number.isFinite(first) ? first : 1;
+    return [
+      { file: file.path, line, rule: "prettier", message: "not formatted (prettier lists it)" },
+    ];
+  }
+  const places = hunks.flatMap((hunk) => {
     const line = touched(hunk).find((n) => file.added.has(n));
     return line === undefined ? [] : [{ hunk, line }];
   });
