@@ -155,3 +155,28 @@ export type {
   RunGatesToolInput,
   VerifyIssueToolInput,
 } from "./mcp-tools.js";
+export {
+  AggregatedVerdictSchema,
+  CRITERION_STATUSES,
+  CriterionResultSchema,
+  CriterionSchema,
+  CriterionStatusSchema,
+  JudgeVerdictBlockSchema,
+  VERDICT_DECISIONS,
+  VerdictDecisionSchema,
+} from "./verdict.js";
+export type {
+  AggregatedVerdict,
+  Criterion,
+  CriterionResult,
+  CriterionStatus,
+  JudgeVerdictBlock,
+  VerdictDecision,
+} from "./verdict.js";
+export {
+  AgentLoopSchema,
+  HookAnswerSchema,
+  SESSION_ID_PATTERN,
+  StopHookPayloadSchema,
+} from "./agent-loop.js";
+export type { AgentLoop, HookAnswer, StopHookPayload } from "./agent-loop.js";

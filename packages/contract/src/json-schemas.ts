@@ -14,6 +14,8 @@ import {
   VerifyIssueToolInputSchema,
 } from "./mcp-tools.js";
 import { LoopStatusSchema, TicketLogSchema, VerifyLogEntrySchema } from "./verify-log.js";
+import { AgentLoopSchema, HookAnswerSchema, StopHookPayloadSchema } from "./agent-loop.js";
+import { AggregatedVerdictSchema, JudgeVerdictBlockSchema } from "./verdict.js";
 
 /** Schemas published as JSON Schema files under `schema/` for runners in other languages. */
 const PUBLISHED = {
@@ -32,6 +34,11 @@ const PUBLISHED = {
   "mcp-verify-issue-input": { schema: VerifyIssueToolInputSchema, io: "input" },
   "mcp-issue-log-input": { schema: IssueLogToolInputSchema, io: "input" },
   "mcp-run-gates-input": { schema: RunGatesToolInputSchema, io: "input" },
+  "agent-loop": { schema: AgentLoopSchema, io: "output" },
+  "stop-hook-payload": { schema: StopHookPayloadSchema, io: "input" },
+  "hook-answer": { schema: HookAnswerSchema, io: "output" },
+  "judge-verdict": { schema: JudgeVerdictBlockSchema, io: "input" },
+  verdict: { schema: AggregatedVerdictSchema, io: "output" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;
 
 export type PublishedSchemaName = keyof typeof PUBLISHED;

@@ -12,6 +12,7 @@ export const GatesErrorCode = {
   Git: "git_failed",
   Timeout: "timeout",
   ToolUnsupported: "tool_unsupported",
+  TaskInvalid: "task_invalid",
 } as const;
 export type GatesErrorCode = (typeof GatesErrorCode)[keyof typeof GatesErrorCode];
 
