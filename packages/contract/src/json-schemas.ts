@@ -7,6 +7,12 @@ import { ManifestSchema } from "./manifest.js";
 import { RunReportSchema } from "./outcome.js";
 import { RunResultSchema } from "./run-result.js";
 import { LoopStatusSchema, VerifyLogEntrySchema } from "./verify-log.js";
+import { DeliverableResultSchema } from "./deliverable.js";
+import { DoctorReportSchema } from "./doctor-report.js";
+import { FailuresSchema } from "./failures.js";
+import { IssueCommentReportSchema, IssueVerificationSchema } from "./issue-report.js";
+import { ListOutputSchema } from "./list-output.js";
+import { LogOutputSchema } from "./log-output.js";
 
 /** Schemas published as JSON Schema files under `schema/` for runners in other languages. */
 const PUBLISHED = {
@@ -19,6 +25,13 @@ const PUBLISHED = {
   "gates-report": { schema: GatesReportSchema, io: "output" },
   "verify-log-entry": { schema: VerifyLogEntrySchema, io: "output" },
   "loop-status": { schema: LoopStatusSchema, io: "output" },
+  failures: { schema: FailuresSchema, io: "output" },
+  "issue-comment": { schema: IssueCommentReportSchema, io: "output" },
+  "issue-verification": { schema: IssueVerificationSchema, io: "output" },
+  "list-output": { schema: ListOutputSchema, io: "output" },
+  "log-output": { schema: LogOutputSchema, io: "output" },
+  "doctor-report": { schema: DoctorReportSchema, io: "output" },
+  "deliverable-result": { schema: DeliverableResultSchema, io: "output" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;
 
 export type PublishedSchemaName = keyof typeof PUBLISHED;
