@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXED_CART, makeAppRepo, type AppRepo } from "../../test/helpers/app-repo.js";
 import { makeTracker, type TempTracker } from "../../test/helpers/bd.js";
 import { runCli } from "../../test/helpers/cli.js";
-import { parseCommentReport } from "../issue/comment.js";
+import { parseCommentReport } from "./report/comment.js";
 
 // The ticket loop end to end: real bd, the real verify-runner, the real verify-gates, real git.
 

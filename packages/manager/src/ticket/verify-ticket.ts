@@ -11,23 +11,23 @@ import {
 import { ManagerError, ManagerErrorCode } from "../errors.js";
 import type { EarlyList } from "../flows/early-list.js";
 import { readManifest } from "../flows/manifest.js";
-import { redact, secretValues } from "../issue/redact.js";
+import { redact, secretValues } from "../redact.js";
 import { buildReport } from "../run/report.js";
 import type { SuperviseOptions } from "../run/run-flows.js";
 import { BdTracker } from "../tracker/bd-tracker.js";
 import type { Tracker, TrackerIssue } from "../tracker/tracker.js";
-import { applyDecision, isApplied } from "./apply-decision.js";
-import { collectEvidence } from "./attempt-evidence.js";
-import { countedSinceEscalation, decide } from "./decide.js";
-import { NEEDS_HUMAN_LABEL } from "./ticket-comment.js";
-import { treeHash } from "./tree-hash.js";
+import { applyDecision, isApplied } from "./apply/apply.js";
+import { collectEvidence } from "./collect/collect.js";
+import { countedSinceEscalation, decide } from "./decide/decide.js";
+import { NEEDS_HUMAN_LABEL } from "./report/ticket-comment.js";
+import { treeHash } from "./record/tree-hash.js";
 import {
   appendLogEntry,
   formatLogProblems,
   LOG_FILE,
   readLog,
   ticketHistory,
-} from "./verify-log.js";
+} from "./record/verify-log.js";
 
 export interface VerifyTicketOptions extends SuperviseOptions {
   dir: string;
@@ -129,7 +129,7 @@ async function finish(
   let comment: string;
   let reason: string | null = null;
   if (isDryRun) {
-    const { ticketComment, closeReason } = await import("./ticket-comment.js");
+    const { ticketComment, closeReason } = await import("./report/ticket-comment.js");
     comment = ticketComment(input);
     if (entry.decision === "pass") reason = closeReason(entry, done.acMet, secrets);
   } else {

@@ -1,15 +1,20 @@
 import type { FailedFlow, FlowOutcome, Manifest, TicketsConfig } from "@agent-verify/contract";
-import { ManagerError, ManagerErrorCode } from "../errors.js";
-import type { EarlyList } from "../flows/early-list.js";
-import { listFlows, type ListedFlow } from "../flows/list.js";
-import { admitFlow } from "../flows/select.js";
-import { describeOutcome, SETUP_OUTCOMES } from "../run/report.js";
-import { superviseFlows, type SuperviseOptions } from "../run/run-flows.js";
-import { findVerifySections, requestedFlows } from "../issue/verify-section.js";
-import type { TrackerIssue } from "../tracker/tracker.js";
+import { ManagerError, ManagerErrorCode } from "../../errors.js";
+import type { EarlyList } from "../../flows/early-list.js";
+import { listFlows, type ListedFlow } from "../../flows/list.js";
+import { admitFlow } from "../../flows/select.js";
+import { describeOutcome, SETUP_OUTCOMES } from "../../run/report.js";
+import { superviseFlows, type SuperviseOptions } from "../../run/run-flows.js";
+import { findVerifySections, requestedFlows } from "../load/verify-section.js";
+import type { TrackerIssue } from "../../tracker/tracker.js";
 import { acceptanceFlowRefs, evaluateAcceptance, parseAcceptance } from "./acceptance.js";
-import type { AttemptEvidence } from "./decide.js";
-import { hasGatesConfig, runGatesCommand, type GatesEvidence, type TestCase } from "./gates-run.js";
+import type { AttemptEvidence } from "../decide/decide.js";
+import {
+  hasGatesConfig,
+  runGatesCommand,
+  type GatesEvidence,
+  type TestCase,
+} from "./gates-command.js";
 
 /** A Verify: item that asks for the code-level gates rather than a flow. */
 export const GATES_ITEM = "gates";

@@ -5,15 +5,15 @@ import type {
   LoopTicket,
   LoopTicketState,
 } from "@agent-verify/contract";
-import { ManagerError, ManagerErrorCode } from "../errors.js";
-import type { SuperviseOptions } from "../run/run-flows.js";
-import { BdTracker } from "../tracker/bd-tracker.js";
-import type { Tracker } from "../tracker/tracker.js";
-import { removeStaleFiles } from "../supervise/stale-files.js";
+import { ManagerError, ManagerErrorCode } from "../../errors.js";
+import type { SuperviseOptions } from "../../run/run-flows.js";
+import { BdTracker } from "../../tracker/bd-tracker.js";
+import type { Tracker } from "../../tracker/tracker.js";
+import { removeStaleFiles } from "../../supervise/stale-files.js";
 import { acquireBatchLock } from "./batch-lock.js";
 import { LoopFileError, readLoopStatus, writeLoopStatus } from "./loop-status-file.js";
-import { failureSummary } from "./summary.js";
-import { PENDING_WRITE_FILE, verifyTicket } from "./verify-ticket.js";
+import { failureSummary } from "../report/summary.js";
+import { PENDING_WRITE_FILE, verifyTicket } from "../verify-ticket.js";
 
 export interface BatchOptions extends SuperviseOptions {
   dir: string;

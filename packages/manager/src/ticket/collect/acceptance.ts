@@ -1,4 +1,4 @@
-import { parseVerifyText } from "../issue/verify-section.js";
+import { parseVerifyText } from "../load/verify-section.js";
 
 /** One acceptance criterion: a markdown bullet, its task box, and the names it cites in backticks. */
 export interface AcceptanceItem {

@@ -6,7 +6,7 @@ import {
   isAlive,
   parseProcessId,
   type ProcessId,
-} from "../supervise/process-alive.js";
+} from "../../supervise/process-alive.js";
 
 export const LOCK_FILE = ".verify/loop.lock";
 

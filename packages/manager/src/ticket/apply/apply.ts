@@ -1,6 +1,6 @@
 import type { VerifyLogEntry } from "@agent-verify/contract";
-import { ManagerError, ManagerErrorCode } from "../errors.js";
-import type { Tracker, TrackerIssue } from "../tracker/tracker.js";
+import { ManagerError, ManagerErrorCode } from "../../errors.js";
+import type { Tracker, TrackerIssue } from "../../tracker/tracker.js";
 import { writeEscalationFile } from "./escalation-file.js";
 import { attemptMarker, hasMarkerComment, statusChangeMarker } from "./markers.js";
 import {
@@ -9,7 +9,7 @@ import {
   escalationMarkdown,
   ticketComment,
   type TicketCommentInput,
-} from "./ticket-comment.js";
+} from "../report/ticket-comment.js";
 
 export interface ApplyInput extends TicketCommentInput {
   dir: string;

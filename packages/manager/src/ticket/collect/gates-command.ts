@@ -9,8 +9,8 @@ import {
   type LintError,
   type TypecheckError,
 } from "@agent-verify/contract";
-import { runChild } from "../supervise/child.js";
-import { shellQuote } from "../supervise/shell-quote.js";
+import { runChild } from "../../supervise/child.js";
+import { shellQuote } from "../../supervise/shell-quote.js";
 
 export const GATES_CONFIG = ".verify/gates.yaml";
 /** Gates run every suite of a repo; half an hour is a hung tool, not a slow one. */

@@ -1,7 +1,7 @@
 import type { FlowOutcome, IssueCommentKind, VerifyLogEntry } from "@agent-verify/contract";
-import { renderComment, type LoopCommentParts } from "../issue/comment.js";
-import { redact } from "../issue/redact.js";
-import { attemptMarker } from "./markers.js";
+import { renderComment, type LoopCommentParts } from "./comment.js";
+import { redact } from "../../redact.js";
+import { attemptMarker } from "../apply/markers.js";
 import { failureSummary, passEvidence } from "./summary.js";
 
 export const NEEDS_HUMAN_LABEL = "needs-human";

@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { LoopStatusSchema, type LoopStatus, type LoopTicketState } from "@agent-verify/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bdBinary, makeTracker, type TempTracker } from "../../test/helpers/bd.js";
-import { runCli } from "../../test/helpers/cli.js";
-import { makeFaultProject, type FaultProject } from "../../test/helpers/fault-runner.js";
+import { bdBinary, makeTracker, type TempTracker } from "../../../test/helpers/bd.js";
+import { runCli } from "../../../test/helpers/cli.js";
+import { makeFaultProject, type FaultProject } from "../../../test/helpers/fault-runner.js";
 import {
   killPids,
   liveManagers,
@@ -19,14 +19,14 @@ import {
   startManager,
   waitForNoneWithEnv,
   type ManagerRun,
-} from "../../test/helpers/kill-run.js";
-import { killMarked } from "../../test/helpers/processes.js";
-import { PENDING_WRITE_ENV, PendingWrite } from "../tracker/pending-write.js";
+} from "../../../test/helpers/kill-run.js";
+import { killMarked } from "../../../test/helpers/processes.js";
+import { PENDING_WRITE_ENV, PendingWrite } from "../../tracker/pending-write.js";
 import { LOCK_FILE } from "./batch-lock.js";
 import { STATUS_FILE } from "./loop-status-file.js";
-import { attemptMarker } from "./markers.js";
-import { PENDING_WRITE_FILE } from "./verify-ticket.js";
-import { duplicateAttempts, LOG_FILE, readLog } from "./verify-log.js";
+import { attemptMarker } from "../apply/markers.js";
+import { PENDING_WRITE_FILE } from "../verify-ticket.js";
+import { duplicateAttempts, LOG_FILE, readLog } from "../record/verify-log.js";
 
 // Crash safety of `verify-manager issues`: the manager is SIGKILLed (alone, not its group, so
 // its bd and runner children live on) at random moments of a batch, then run again.

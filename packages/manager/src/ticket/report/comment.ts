@@ -7,8 +7,8 @@ import {
   type IssueCommentOutcome,
   type IssueCommentReport,
 } from "@agent-verify/contract";
-import { describeOutcome } from "../run/report.js";
-import { redact } from "./redact.js";
+import { describeOutcome } from "../../run/report.js";
+import { redact } from "../../redact.js";
 
 /** bd stores comments as SQL TEXT (65,535 bytes); stay well under it. */
 export const MAX_COMMENT_BYTES = 60 * 1024;

@@ -6,7 +6,7 @@ import { makeTracker, type TempTracker } from "../../test/helpers/bd.js";
 import { runCli } from "../../test/helpers/cli.js";
 import { makeFaultProject, type FaultProject } from "../../test/helpers/fault-runner.js";
 import { killMarked, processesWithMarker } from "../../test/helpers/processes.js";
-import { parseCommentReport } from "./comment.js";
+import { parseCommentReport } from "./report/comment.js";
 
 let tracker: TempTracker;
 let project: FaultProject;

@@ -1,4 +1,4 @@
-import type { TrackerIssue } from "../tracker/tracker.js";
+import type { TrackerIssue } from "../../tracker/tracker.js";
 
 /**
  * Every comment and status change the loop makes names its attempt. The manager looks
