@@ -1,3 +1,5 @@
+import type { CommandResult } from "./commands/command.js";
+
 /** The only place that writes to stdout: one write per command. */
 export function writeStdout(text: string): void {
   process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -5,4 +7,16 @@ export function writeStdout(text: string): void {
 
 export function writeStderr(text: string): void {
   process.stderr.write(text.endsWith("\n") ? text : `${text}\n`);
+}
+
+/** The one spelling of a usage error, whether argv or an argument's value was wrong. */
+export function usageErrorText(message: string): string {
+  return `verify-manager: ${message}\nRun verify-manager --help for usage.`;
+}
+
+/** A command's result: its notes on stderr, then stdout once (JSON or text). */
+export function printResult(result: CommandResult, isJson: boolean): void {
+  for (const note of result.notes) writeStderr(note);
+  if (result.output === null) return;
+  writeStdout(isJson ? JSON.stringify(result.output.json, null, 2) : result.output.text);
 }

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { FlowCatalog } from "../../flows/catalog.js";
 import type {
   IssueVerification,
   LoopStatus,
@@ -7,13 +8,13 @@ import type {
 } from "@agent-verify/contract";
 import { ManagerError, ManagerErrorCode } from "../../errors.js";
 import type { SuperviseOptions } from "../../run/run-flows.js";
-import { BdTracker } from "../../tracker/bd-tracker.js";
 import type { Tracker } from "../../tracker/tracker.js";
 import { removeStaleFiles } from "../../supervise/stale-files.js";
 import { acquireBatchLock } from "./batch-lock.js";
 import { LoopFileError, readLoopStatus, writeLoopStatus } from "./loop-status-file.js";
 import { failureSummary } from "../report/summary.js";
-import { PENDING_WRITE_FILE, verifyTicket } from "../verify-ticket.js";
+import { ticketTracker } from "../ticket-tracker.js";
+import { verifyTicket } from "../verify-ticket.js";
 
 export interface BatchOptions extends SuperviseOptions {
   dir: string;
@@ -23,6 +24,8 @@ export interface BatchOptions extends SuperviseOptions {
   restart: boolean;
   retryBudget?: number | undefined;
   tracker?: Tracker | undefined;
+  /** The project's manifest and `--list`, shared by the batch's tickets; made here when absent. */
+  catalog?: FlowCatalog | undefined;
   warn?: ((line: string) => void) | undefined;
 }
 
@@ -194,13 +197,7 @@ export async function verifyBatch(options: BatchOptions): Promise<BatchResult> {
   try {
     removeStaleTempFiles(options.dir);
     const env = options.env ?? process.env;
-    const tracker =
-      options.tracker ??
-      new BdTracker({
-        cwd: options.dir,
-        env,
-        pendingWriteFile: join(options.dir, PENDING_WRITE_FILE),
-      });
+    const tracker = options.tracker ?? ticketTracker(options.dir, env);
     let existing: LoopStatus | null = null;
     try {
       existing = readLoopStatus(options.dir);

@@ -1,4 +1,4 @@
-import { VerifyLogEntrySchema, type VerifyLogEntry } from "@agent-verify/contract";
+import { VerifyLogEntrySchema, type Failures, type VerifyLogEntry } from "@agent-verify/contract";
 import { describe, expect, it } from "vitest";
 import {
   countedSinceEscalation,
@@ -6,28 +6,29 @@ import {
   type AttemptEvidence,
   type DecideInput,
 } from "./decide.js";
+import { noFailures } from "../failures/failures.js";
 
 const clean = (): AttemptEvidence => ({
   flowsRun: ["checkout"],
   passedFlows: ["checkout"],
-  failedFlows: [],
   rerunPassedFlows: [],
   testsRan: true,
-  failedTests: [],
   rerunPassedTests: [],
-  failedAc: [],
-  lintErrors: [],
-  typecheckErrors: [],
-  gateFindings: [],
   gates: { status: "pass", exit_code: 0, already_verified: false, error: null },
-  setupError: null,
+  failures: noFailures(),
 });
 
-const failing = (error = "expected 1, got 0"): AttemptEvidence => ({
-  ...clean(),
-  passedFlows: [],
-  failedFlows: [{ flow: "checkout", outcome: "fail", failing_step: "pay", error }],
+/** The evidence with these failures recorded. */
+const withFailures = (evidence: AttemptEvidence, failures: Partial<Failures>): AttemptEvidence => ({
+  ...evidence,
+  failures: { ...evidence.failures, ...failures },
 });
+
+const failing = (error = "expected 1, got 0"): AttemptEvidence =>
+  withFailures(
+    { ...clean(), passedFlows: [] },
+    { failed_flows: [{ flow: "checkout", outcome: "fail", failing_step: "pay", error }] },
+  );
 
 function input(
   evidence: AttemptEvidence,
@@ -95,7 +96,7 @@ describe("decide", () => {
   });
 
   it("a setup problem is not counted and does not use the budget", () => {
-    const setup = { ...clean(), setupError: "gates: base ref 'main' not found" };
+    const setup = withFailures(clean(), { setup_error: "gates: base ref 'main' not found" });
     const log = attempts({ evidence: failing() }, { evidence: setup }, { evidence: failing() });
     expect(log.map((e) => [e.decision, e.counted])).toEqual([
       ["retry", true],
@@ -115,10 +116,10 @@ describe("decide", () => {
   });
 
   it("a flow that passed at the previous attempt on the same tree and fails now is flaky", () => {
-    const acOpen = { ...clean(), failedAc: ["docs updated"] };
+    const acOpen = withFailures(clean(), { failed_ac: ["docs updated"] });
     const log = attempts(
       { evidence: acOpen },
-      { evidence: { ...failing(), failedAc: ["docs updated"] } },
+      { evidence: withFailures(failing(), { failed_ac: ["docs updated"] }) },
     );
     expect(log[1]).toMatchObject({
       decision: "retry",
@@ -148,8 +149,8 @@ describe("decide", () => {
   it("tests: failing now but passing at the previous attempt on the same tree is flaky", () => {
     const test = { file: "src/a.test.ts", name: "adds", message: "adds: expected 3" };
     const log = attempts(
-      { evidence: { ...clean(), failedAc: ["x"] } },
-      { evidence: { ...clean(), failedTests: [test] } },
+      { evidence: withFailures(clean(), { failed_ac: ["x"] }) },
+      { evidence: withFailures(clean(), { failed_tests: [test] }) },
     );
     expect(log[1]).toMatchObject({
       decision: "flaky",
@@ -166,11 +167,32 @@ describe("decide", () => {
 
   it("lint, typecheck and other gate findings are counted failures", () => {
     const entry = decide(
-      input({
-        ...clean(),
-        lintErrors: [{ file: "a.ts", line: 3, rule: "no-console", message: "Unexpected console" }],
-      }),
+      input(
+        withFailures(clean(), {
+          lint_errors: [
+            { file: "a.ts", line: 3, rule: "no-console", message: "Unexpected console" },
+          ],
+        }),
+      ),
     );
     expect(entry).toMatchObject({ decision: "retry", counted: true });
+    const gate = { stage: "floor", file: null, line: null, rule: "regression", message: "no test" };
+    const typecheck = { file: "a.ts", line: 1, code: "TS2322", message: "bad" };
+    for (const failures of [{ gate_findings: [gate] }, { typecheck_errors: [typecheck] }]) {
+      expect(decide(input(withFailures(clean(), failures))).decision).toBe("retry");
+    }
+  });
+
+  it("a deliverable finding is a counted failure, kept in the record and not in the flat lists", () => {
+    const finding = {
+      file: "docs/report.md",
+      line: 4,
+      rule: "fabricated-citation" as const,
+      message: "citation src/a.ts:99 does not resolve: the file has only 10 lines",
+    };
+    const entry = decide(input(withFailures(clean(), { deliverable_findings: [finding] })));
+    expect(entry).toMatchObject({ decision: "retry", counted: true, gate_findings: [] });
+    expect(entry.failures?.deliverable_findings).toEqual([finding]);
+    expect(VerifyLogEntrySchema.parse(entry)).toEqual(entry);
   });
 });

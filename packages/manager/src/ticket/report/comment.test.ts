@@ -1,12 +1,14 @@
-import type { FlowOutcome } from "@agent-verify/contract";
+import type { FlowOutcome, VerifyLogEntry } from "@agent-verify/contract";
 import { describe, expect, it } from "vitest";
+import { decide, type AttemptEvidence } from "../decide/decide.js";
+import { fingerprint, noFailures } from "../failures/failures.js";
 import {
   MAX_COMMENT_BYTES,
-  fingerprintOf,
   parseCommentReport,
   renderComment,
   type CommentInput,
 } from "./comment.js";
+import { ticketComment } from "./ticket-comment.js";
 
 function outcome(flow: string, patch: Partial<FlowOutcome> = {}): FlowOutcome {
   return {
@@ -31,13 +33,89 @@ function outcome(flow: string, patch: Partial<FlowOutcome> = {}): FlowOutcome {
 const pass = (flow: string) =>
   outcome(flow, { outcome: "pass", failing_step: null, error: null, artifacts: {}, exit_code: 0 });
 
+/** The log entry an attempt with these outcomes decides (first attempt, budget 3). */
+function entryFor(
+  outcomes: readonly FlowOutcome[],
+  setupError: string | null = null,
+): VerifyLogEntry {
+  const failed = outcomes.filter((o) => o.outcome !== "pass");
+  const evidence: AttemptEvidence = {
+    flowsRun: outcomes.map((o) => o.flow),
+    passedFlows: outcomes.filter((o) => o.outcome === "pass").map((o) => o.flow),
+    rerunPassedFlows: [],
+    testsRan: false,
+    rerunPassedTests: [],
+    gates: { status: "not_run", exit_code: null, already_verified: false, error: null },
+    failures: {
+      ...noFailures(),
+      failed_flows: failed.map((o) => ({
+        flow: o.flow,
+        outcome: o.outcome,
+        failing_step: o.failing_step,
+        error: o.error,
+      })),
+      setup_error: setupError,
+    },
+  };
+  return decide({
+    ticket: "bd-1",
+    attempt: 1,
+    timestamp: "2026-11-29T00:00:00.000Z",
+    treeHash: null,
+    type: "task",
+    retryBudget: 3,
+    history: [],
+    evidence,
+  });
+}
+
+/** The comment the loop posts for that attempt. */
+function commentFor(
+  outcomes: readonly FlowOutcome[],
+  extra: { secrets?: string[]; setupError?: string; unknownFlows?: string[] } = {},
+): string {
+  return ticketComment({
+    entry: entryFor(outcomes, extra.setupError ?? null),
+    history: [],
+    retryBudget: 3,
+    countedFailures: 1,
+    outcomes,
+    unknownFlows: extra.unknownFlows ?? [],
+    secrets: extra.secrets ?? [],
+  });
+}
+
+/** A comment input straight to renderComment (the size limits). */
+function inputFor(outcomes: readonly FlowOutcome[]): CommentInput {
+  const entry = entryFor(outcomes);
+  return {
+    kind: "failure",
+    headline: "verify-manager: attempt 1 failed",
+    body: [],
+    fingerprint: entry.fingerprint,
+    attempt: {
+      ticket: "bd-1",
+      attempt: 1,
+      retry_budget: 3,
+      counted_failures: 1,
+      decision: entry.decision,
+      same_as_previous: false,
+    },
+    failures: entry.failures ?? noFailures(),
+    marker: "[verify-manager attempt bd-1#1]",
+    outcomes,
+    unknownFlows: [],
+    secrets: [],
+  };
+}
+
 describe("renderComment", () => {
   it("starts with one human line naming flow and step, then a JSON block that parses", () => {
-    const input: CommentInput = { kind: "failure", outcomes: [pass("login"), outcome("checkout")] };
-    const text = renderComment(input);
+    const outcomes = [pass("login"), outcome("checkout")];
+    const text = commentFor(outcomes);
     const [first] = text.split("\n");
     expect(first).toBe(
-      "verify-manager: 1 of 2 flows failed: checkout: fail at step 'assert-cart-count-1': expected 1, got 0",
+      "verify-manager: attempt 1 failed (1 of 3 counted): flows failed: checkout fail at step 'assert-cart-count-1': expected 1, got 0. Set back to in_progress.",
     );
     const report = parseCommentReport(text);
     expect(report?.kind).toBe("failure");
@@ -49,7 +127,8 @@ describe("renderComment", () => {
       url_at_failure: "http://127.0.0.1:4173/cart",
       error_context: "/tmp/ctx.md",
     });
-    expect(report?.fingerprint).toBe(fingerprintOf(input));
+    expect(report?.fingerprint).toBe(entryFor(outcomes).fingerprint);
+    expect(report?.attempt?.failures?.failed_flows).toEqual(report?.attempt?.failed_flows);
   });
 
   it("stays under 64 KiB with huge stderr and errors, and says it was cut", () => {
@@ -57,7 +136,7 @@ describe("renderComment", () => {
     const outcomes = Array.from({ length: 30 }, (_, i) =>
       outcome(`flow-${i}`, { stderr_tail: huge, error: huge }),
     );
-    const text = renderComment({ kind: "failure", outcomes });
+    const text = renderComment(inputFor(outcomes));
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_COMMENT_BYTES);
     const report = parseCommentReport(text);
     expect(report?.truncated).toBe(true);
@@ -66,50 +145,49 @@ describe("renderComment", () => {
 
   it("keeps only failures when even short entries do not fit", () => {
     const outcomes = Array.from({ length: 2000 }, (_, i) => outcome(`flow-with-a-long-name-${i}`));
-    const text = renderComment({ kind: "failure", outcomes });
+    const text = renderComment(inputFor(outcomes));
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_COMMENT_BYTES);
     expect(parseCommentReport(text)?.truncated).toBe(true);
   });
 
   it("redacts secrets everywhere, including inside JSON-escaped strings", () => {
     const secret = 'p"a\\ss\nword';
-    const text = renderComment({
-      kind: "failure",
-      outcomes: [
+    const text = commentFor(
+      [
         outcome("checkout", {
           error: `login failed with ${secret}`,
           stderr_tail: `token ${secret}`,
         }),
       ],
-      secrets: [secret],
-    });
+      { secrets: [secret] },
+    );
     expect(text).not.toContain(secret);
     expect(text).not.toContain(JSON.stringify(secret).slice(1, -1));
     expect(text).toContain("[REDACTED]");
   });
 
   it("describes a setup problem as such, not as a product failure", () => {
-    const text = renderComment({
-      kind: "setup",
-      outcomes: [
-        outcome("checkout", {
-          outcome: "setup_error",
-          failing_step: null,
-          error: "no browser found",
-        }),
-      ],
-    });
+    const outcomes = [
+      outcome("checkout", {
+        outcome: "setup_error",
+        failing_step: null,
+        error: "no browser found",
+      }),
+    ];
+    const text = commentFor(outcomes, { setupError: "checkout: setup_error: no browser found" });
     expect(text.split("\n")[0]).toBe(
-      "verify-manager: setup problem, not a product failure: checkout: setup_error: no browser found",
+      "verify-manager: setup problem, not a product failure: checkout: setup_error: no browser found (attempt 1, not counted)",
     );
+    expect(parseCommentReport(text)?.kind).toBe("setup");
   });
 
   it("lists unknown names quoted and asks for them to be added to the manifest", () => {
-    const text = renderComment({
-      kind: "unknown_flows",
-      outcomes: [],
+    const text = commentFor([], {
       unknownFlows: ["nope", "$(touch /tmp/x)"],
+      setupError:
+        'the Verify: section names flows the runner cannot run: "nope", "$(touch /tmp/x)". Add them to .verify/workflows.yaml (and implement them) or fix the names; nothing was run',
     });
+    expect(parseCommentReport(text)?.kind).toBe("unknown_flows");
     expect(text.split("\n")[0]).toContain('"nope", "$(touch /tmp/x)"');
     expect(text.split("\n")[0]).toContain("Add them to .verify/workflows.yaml");
     expect(parseCommentReport(text)?.unknown_flows).toEqual(["nope", "$(touch /tmp/x)"]);
@@ -117,26 +195,27 @@ describe("renderComment", () => {
 });
 
 describe("fingerprint and still failing", () => {
-  const input: CommentInput = { kind: "failure", outcomes: [outcome("checkout")] };
+  const failures = (error: string | null) => ({
+    ...noFailures(),
+    failed_flows: [{ flow: "checkout", outcome: "fail" as const, failing_step: "pay", error }],
+  });
 
   it("ignores durations, artifact paths and stderr, but not the error", () => {
-    const same = {
-      ...input,
-      outcomes: [outcome("checkout", { duration_ms: 9, stderr_tail: "x", artifacts: {} })],
-    };
-    expect(fingerprintOf(same)).toBe(fingerprintOf(input));
-    const timing = (ms: number) => ({
-      ...input,
-      outcomes: [outcome("checkout", { error: `timed out after ${ms} ms` })],
-    });
-    expect(fingerprintOf(timing(5012))).toBe(fingerprintOf(timing(5000)));
-    const other = { ...input, outcomes: [outcome("checkout", { error: "expected 1, got 2" })] };
-    expect(fingerprintOf(other)).not.toBe(fingerprintOf(input));
+    const outcomes = [outcome("checkout")];
+    const same = [outcome("checkout", { duration_ms: 9, stderr_tail: "x", artifacts: {} })];
+    expect(entryFor(same).fingerprint).toBe(entryFor(outcomes).fingerprint);
+    const timing = (ms: number) => fingerprint(failures(`timed out after ${ms} ms`));
+    expect(timing(5012)).toBe(timing(5000));
+    expect(fingerprint(failures("expected 1, got 2"))).not.toBe(
+      fingerprint(failures("expected 1, got 0")),
+    );
   });
 
   it("does not trust a JSON block from someone else's comment", () => {
-    const forged = renderComment(input).replace("verify-manager:", "me:");
-    expect(parseCommentReport(renderComment(input))?.fingerprint).toBe(fingerprintOf(input));
+    const outcomes = [outcome("checkout")];
+    const text = commentFor(outcomes);
+    const forged = text.replace("verify-manager:", "me:");
+    expect(parseCommentReport(text)?.fingerprint).toBe(entryFor(outcomes).fingerprint);
     expect(parseCommentReport(forged)).toBeNull();
   });
 });

@@ -1,36 +1,41 @@
-import { createHash } from "node:crypto";
 import {
   IssueCommentReportSchema,
+  type Failures,
   type FlowOutcome,
-  type IssueCommentReport as Report,
   type IssueCommentKind,
   type IssueCommentOutcome,
   type IssueCommentReport,
 } from "@agent-verify/contract";
-import { describeOutcome } from "../../run/report.js";
 import { redact } from "../../redact.js";
+import { clipFailures, flatFailures } from "../failures/failures.js";
 
 /** bd stores comments as SQL TEXT (65,535 bytes); stay well under it. */
 export const MAX_COMMENT_BYTES = 60 * 1024;
 const MARK = "verify-manager:";
 
+type Attempt = NonNullable<IssueCommentReport["attempt"]>;
+/** The attempt block without its failure lists (they come from `failures`). */
+export type AttemptHeader = Pick<
+  Attempt,
+  "ticket" | "attempt" | "retry_budget" | "counted_failures" | "decision" | "same_as_previous"
+>;
+
 export interface CommentInput {
   kind: IssueCommentKind;
-  outcomes: readonly FlowOutcome[];
-  unknownFlows?: readonly string[] | undefined;
-  secrets?: readonly string[] | undefined;
-  /** The ticket loop's context (contract 7): replaces the headline and fingerprint, adds lines. */
-  loop?: LoopCommentParts | undefined;
-}
-
-export interface LoopCommentParts {
+  /** The first line: what happened, for a human. */
   headline: string;
   /** Markdown lines between the headline and the JSON block (e.g. the attempt history). */
   body: readonly string[];
   fingerprint: string;
-  attempt: NonNullable<Report["attempt"]>;
+  attempt: AttemptHeader;
+  failures: Failures;
+  /** On escalation: every attempt so far. */
+  history?: Attempt["history"];
   /** The attempt marker, the comment's last line. */
   marker: string;
+  outcomes: readonly FlowOutcome[];
+  unknownFlows: readonly string[];
+  secrets: readonly string[];
 }
 
 function artifact(outcome: FlowOutcome, key: string): string | null {
@@ -38,28 +43,16 @@ function artifact(outcome: FlowOutcome, key: string): string | null {
   return typeof value === "string" ? value : null;
 }
 
-/** Durations and timestamps change between identical failures; they must not change the fingerprint. */
-function stableError(error: string | null): string {
-  return (error ?? "")
-    .replace(/\d+(\.\d+)?\s*ms\b/g, "N ms")
-    .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z?/g, "T");
-}
-
-export function fingerprintOf(input: CommentInput): string {
-  const key = {
-    kind: input.kind,
-    unknown: [...(input.unknownFlows ?? [])],
-    outcomes: input.outcomes
-      .filter((o) => o.outcome !== "pass")
-      .map((o) => [o.flow, o.outcome, o.failing_step, stableError(o.error)]),
-  };
-  return createHash("sha256").update(JSON.stringify(key)).digest("hex").slice(0, 12);
-}
-
 function clip(text: string, max: number, fromEnd: boolean): string {
   if (text.length <= max) return text;
   if (max <= 0) return "";
   return fromEnd ? `…${text.slice(-(max - 1))}` : `${text.slice(0, max - 1)}…`;
+}
+
+interface Limits {
+  error: number;
+  stderr: number;
+  firstLine: number;
 }
 
 function commentOutcome(
@@ -81,52 +74,17 @@ function commentOutcome(
   };
 }
 
-export function headline(input: CommentInput): string {
-  if (input.loop) return input.loop.headline;
-  const failed = input.outcomes.filter((o) => o.outcome !== "pass");
-  if (input.kind === "unknown_flows") {
-    const names = (input.unknownFlows ?? []).map((n) => JSON.stringify(n)).join(", ");
-    return `${MARK} the Verify: section names flows the runner cannot run: ${names}. Add them to .verify/workflows.yaml (and implement them) or fix the names; nothing was run.`;
-  }
-  const list = failed.map(describeOutcome).join("; ");
-  if (input.kind === "setup") {
-    return `${MARK} setup problem, not a product failure: ${list || "the flows could not be run"}`;
-  }
-  return `${MARK} ${failed.length} of ${input.outcomes.length} flows failed: ${list}`;
-}
-
-interface Limits {
-  error: number;
-  stderr: number;
-  firstLine: number;
-}
-
-type Attempt = NonNullable<Report["attempt"]>;
-
 /** Long lists (hundreds of lint errors) are cut to what a reader can use; the log keeps them all. */
-function clipAttempt(attempt: Attempt, limits: Limits): Attempt {
-  const max = limits.error >= 2000 ? 50 : 10;
-  const cut = <T>(list: readonly T[]): T[] => list.slice(0, max);
+function attemptBlock(input: CommentInput, limits: Limits): Attempt {
   const text = (value: string) => clip(value, limits.error, false);
+  const failures = clipFailures(input.failures, limits.error >= 2000 ? 50 : 10, text);
   return {
-    ...attempt,
-    failed_flows: cut(attempt.failed_flows).map((f) => ({
-      ...f,
-      error: f.error === null ? null : text(f.error),
-    })),
-    failed_tests: cut(attempt.failed_tests).map((t) => ({ ...t, message: text(t.message) })),
-    failed_ac: cut(attempt.failed_ac).map(text),
-    lint_errors: cut(attempt.lint_errors).map((e) => ({ ...e, message: text(e.message) })),
-    typecheck_errors: cut(attempt.typecheck_errors).map((e) => ({
-      ...e,
-      message: text(e.message),
-    })),
-    gate_findings: cut(attempt.gate_findings).map((f) => ({ ...f, message: text(f.message) })),
-    flaky: cut(attempt.flaky),
-    setup_error: attempt.setup_error === null ? null : text(attempt.setup_error),
-    ...(attempt.history
-      ? { history: attempt.history.map((h) => ({ ...h, summary: text(h.summary) })) }
+    ...input.attempt,
+    ...flatFailures(failures),
+    ...(input.history
+      ? { history: input.history.map((h) => ({ ...h, summary: text(h.summary) })) }
       : {}),
+    failures,
   };
 }
 
@@ -137,33 +95,47 @@ const LIMIT_STEPS: Limits[] = [
   { error: 200, stderr: 0, firstLine: 300 },
 ];
 
+/** Every string in the block, redacted before it is JSON-escaped (an escaped secret would slip by). */
+function redactStrings<T>(value: T, secrets: readonly string[]): T {
+  if (typeof value === "string") return redact(value, secrets) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactStrings(item, secrets)) as T;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).map(([key, item]) => [key, redactStrings(item, secrets)]);
+    return Object.fromEntries(entries) as T;
+  }
+  return value;
+}
+
 function renderWith(input: CommentInput, limits: Limits, isTruncated: boolean): string {
-  const secrets = input.secrets ?? [];
+  const { secrets } = input;
+  // Redacted before it is clipped, so that a clip cannot leave half a secret behind.
+  const clean = { ...input, failures: redactStrings(input.failures, secrets) };
+  const attempt = redactStrings(
+    attemptBlock({ ...clean, history: redactStrings(input.history, secrets) }, limits),
+    secrets,
+  );
   const report: IssueCommentReport = IssueCommentReportSchema.parse({
     schema_version: 1,
     tool: "verify-manager",
     kind: input.kind,
-    fingerprint: input.loop?.fingerprint ?? fingerprintOf(input),
+    fingerprint: input.fingerprint,
     outcomes: input.outcomes.map((o) => commentOutcome(o, secrets, limits)),
-    unknown_flows: (input.unknownFlows ?? []).map((n) => redact(n, secrets)),
+    unknown_flows: input.unknownFlows.map((n) => redact(n, secrets)),
     truncated: isTruncated,
-    ...(input.loop ? { attempt: clipAttempt(input.loop.attempt, limits) } : {}),
+    attempt,
   });
   const first = clip(
-    redact(headline(input).replaceAll("\n", " "), secrets),
+    redact(input.headline.replaceAll("\n", " "), secrets),
     limits.firstLine,
     false,
   );
   const json = redact(JSON.stringify(report, null, 2), secrets);
-  const body = (input.loop?.body ?? []).map((line) =>
-    clip(redact(line, secrets), limits.firstLine, false),
-  );
+  const body = input.body.map((line) => clip(redact(line, secrets), limits.firstLine, false));
   const middle = body.length > 0 ? `\n\n${body.join("\n")}` : "";
-  const marker = input.loop ? `\n${input.loop.marker}\n` : "";
-  return `${first}${middle}\n\n\`\`\`json\n${json}\n\`\`\`\n${marker}`;
+  return `${first}${middle}\n\n\`\`\`json\n${json}\n\`\`\`\n\n${input.marker}\n`;
 }
 
-/** One human line, then the outcomes as a fenced JSON block, cut to stay under MAX_COMMENT_BYTES. */
+/** One human line, then the attempt as a fenced JSON block, cut to stay under MAX_COMMENT_BYTES. */
 export function renderComment(input: CommentInput): string {
   for (const [index, limits] of LIMIT_STEPS.entries()) {
     const text = renderWith(input, limits, index > 0);

@@ -1,7 +1,8 @@
 import type { FlowOutcome, IssueCommentKind, VerifyLogEntry } from "@agent-verify/contract";
-import { renderComment, type LoopCommentParts } from "./comment.js";
 import { redact } from "../../redact.js";
 import { attemptMarker } from "../apply/markers.js";
+import { failuresOf } from "../failures/failures.js";
+import { renderComment, type CommentInput } from "./comment.js";
 import { failureSummary, passEvidence } from "./summary.js";
 
 export const NEEDS_HUMAN_LABEL = "needs-human";
@@ -63,10 +64,11 @@ function kindOf(input: TicketCommentInput): IssueCommentKind {
   return "failure";
 }
 
-function loopParts(input: TicketCommentInput): LoopCommentParts {
+function commentInput(input: TicketCommentInput): CommentInput {
   const { entry } = input;
   const isEscalation = entry.decision === "escalate";
   return {
+    kind: kindOf(input),
     headline: headline(input),
     body: isEscalation ? historyLines(input) : [],
     fingerprint: entry.fingerprint,
@@ -78,26 +80,43 @@ function loopParts(input: TicketCommentInput): LoopCommentParts {
       counted_failures: input.countedFailures,
       decision: entry.decision,
       same_as_previous: entry.same_as_previous,
-      failed_flows: entry.failed_flows,
-      failed_tests: entry.failed_tests,
-      failed_ac: entry.failed_ac,
-      lint_errors: entry.lint_errors,
-      typecheck_errors: entry.typecheck_errors,
-      gate_findings: entry.gate_findings,
-      flaky: entry.flaky,
-      setup_error: entry.setup_error,
-      ...(isEscalation
-        ? {
-            history: [...input.history, entry].map((e) => ({
-              attempt: e.attempt,
-              timestamp: e.timestamp,
-              decision: e.decision,
-              fingerprint: e.fingerprint,
-              summary: failureSummary(e),
-            })),
-          }
-        : {}),
     },
+    failures: failuresOf(entry),
+    ...(isEscalation
+      ? {
+          history: [...input.history, entry].map((e) => ({
+            attempt: e.attempt,
+            timestamp: e.timestamp,
+            decision: e.decision,
+            fingerprint: e.fingerprint,
+            summary: failureSummary(e),
+          })),
+        }
+      : {}),
+    outcomes: input.outcomes,
+    unknownFlows: input.unknownFlows,
+    secrets: input.secrets,
+  };
+}
+
+/** What an attempt posts: the comment, the close reason of a pass, the escalation file. */
+export interface AttemptTexts {
+  comment: string;
+  closeReason: string | null;
+  escalation: string | null;
+}
+
+/** Every text an attempt leaves on the tracker or in `.verify/`, redacted. */
+export function attemptTexts(
+  input: TicketCommentInput,
+  title: string,
+  acMet: number,
+): AttemptTexts {
+  const { entry } = input;
+  return {
+    comment: ticketComment(input),
+    closeReason: entry.decision === "pass" ? closeReason(entry, acMet, input.secrets) : null,
+    escalation: entry.decision === "escalate" ? escalationMarkdown(input, title) : null,
   };
 }
 
@@ -107,13 +126,7 @@ export function ticketComment(input: TicketCommentInput): string {
     const text = `${headline(input)}\n${attemptMarker(input.entry.ticket, input.entry.attempt)}\n`;
     return redact(text, input.secrets);
   }
-  return renderComment({
-    kind: kindOf(input),
-    outcomes: input.outcomes,
-    unknownFlows: input.unknownFlows,
-    secrets: input.secrets,
-    loop: loopParts(input),
-  });
+  return renderComment(commentInput(input));
 }
 
 /** The close reason of a passing attempt: the evidence, then the marker. */
