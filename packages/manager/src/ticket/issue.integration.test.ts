@@ -1,6 +1,6 @@
-import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { IssueCommentReportSchema, IssueVerificationSchema } from "@agent-verify/contract";
+import { IssueCommentReportSchema } from "@agent-verify/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTracker, type TempTracker } from "../../test/helpers/bd.js";
 import { runCli } from "../../test/helpers/cli.js";
@@ -32,9 +32,6 @@ const env = (extra: NodeJS.ProcessEnv = {}) => ({
 });
 const issue = (args: string[], extra: NodeJS.ProcessEnv = {}) =>
   runCli(["issue", ...args, "--dir", project.dir], { env: env(extra) });
-const runs = () =>
-  existsSync(runLog) ? readFileSync(runLog, "utf8").trim().split("\n").filter(Boolean) : [];
-const clearRuns = () => rmSync(runLog, { force: true });
 
 describe("verify-manager issue (fault runner, real bd)", () => {
   it("closes an issue whose Verify: flows pass, names the evidence, and logs one attempt", async () => {
@@ -105,149 +102,6 @@ describe("verify-manager issue (fault runner, real bd)", () => {
       /^verify-manager: attempt 2 failed \(2 of 3 counted\) — the same failure as attempt 1: /,
     );
     expect(parseCommentReport(again[1]?.text ?? "")?.attempt?.same_as_previous).toBe(true);
-  });
-
-  it("the log, not the last comment, says a failure repeats (a human comment in between)", async () => {
-    const id = tracker.create("flaky", "Verify:\n- fail\n");
-    await issue([id]);
-    tracker.bd(["comments", "add", id, "a human says hi"]);
-    await issue([id]);
-    const comments = tracker.comments(id);
-    expect(comments).toHaveLength(3);
-    expect(parseCommentReport(comments[2]?.text ?? "")?.attempt).toMatchObject({
-      attempt: 2,
-      same_as_previous: true,
-    });
-  });
-
-  it("unknown flow names: a comment listing them, nothing run", async () => {
-    clearRuns();
-    const id = tracker.create("unknown", "Verify:\n- pass\n- no-such-flow\n- unimplemented\n");
-    const result = await issue([id]);
-    expect(result.code).toBe(2);
-    expect(runs()).toEqual([]);
-    const [comment] = tracker.comments(id);
-    expect(comment?.text.split("\n")[0]).toContain('"no-such-flow", "unimplemented"');
-    expect(parseCommentReport(comment?.text ?? "")?.unknown_flows).toEqual([
-      "no-such-flow",
-      "unimplemented",
-    ]);
-    expect(tracker.showJson(id).status).toBe("open");
-  });
-
-  it("no Verify: section: exit 2, one line, tracker unchanged", async () => {
-    const id = tracker.create("prose", "Verify that the cart works.\n- pass\n");
-    const before = tracker.showJson(id);
-    const result = await issue([id]);
-    expect(result.code).toBe(2);
-    expect(result.stderr.split("\n")[0]).toBe(
-      `verify-manager: issue ${id} has no Verify: section listing flows`,
-    );
-    expect(tracker.comments(id)).toEqual([]);
-    expect(tracker.showJson(id)).toEqual(before);
-  });
-
-  it("hostile issue text never executes and is reported", async () => {
-    clearRuns();
-    const marker = join(project.dir, "pwned");
-    const hostile = [
-      `pass; touch ${marker}`,
-      `$(touch ${marker})`,
-      `\`touch ${marker}\``,
-      `pass && touch ${marker}`,
-      "--list",
-      "../../etc",
-      `pass\`touch ${marker}\``,
-    ];
-    const description = `Verify:\n${hostile.map((h) => `- ${h}`).join("\n")}\n- pass\n`;
-    const id = tracker.create("hostile", description);
-    const result = await issue([id]);
-    expect(result.code).toBe(2);
-    expect(existsSync(marker)).toBe(false);
-    expect(runs()).toEqual([]);
-    const report = parseCommentReport(tracker.comments(id)[0]?.text ?? "");
-    expect(report?.unknown_flows).toEqual([
-      `pass; touch ${marker}`,
-      `$(touch ${marker})`,
-      `touch ${marker}`,
-      `pass && touch ${marker}`,
-      "--list",
-      "../../etc",
-      `pass\`touch ${marker}\``,
-    ]);
-  });
-
-  it("a runner that crashes on every flow is a setup problem, not a product failure", async () => {
-    const id = tracker.create("crashy", "Verify:\n- crash\n");
-    const result = await issue([id]);
-    expect(result.code).toBe(2);
-    const text = tracker.comments(id)[0]?.text ?? "";
-    expect(text).toMatch(/^verify-manager: setup problem, not a product failure: crash: crash/);
-    expect(parseCommentReport(text)?.kind).toBe("setup");
-  });
-
-  it("a runner without a browser is a setup problem", async () => {
-    const id = tracker.create("nobrowser", "Verify:\n- no-browser\n");
-    expect((await issue([id])).code).toBe(2);
-    expect(parseCommentReport(tracker.comments(id)[0]?.text ?? "")?.kind).toBe("setup");
-  });
-
-  it("a bad manifest is commented as a setup problem", async () => {
-    const id = tracker.create("badmanifest", "Verify:\n- pass\n");
-    const manifest = join(project.dir, ".verify", "workflows.yaml");
-    const good = readFileSync(manifest, "utf8");
-    writeFileSync(manifest, good.replace("version: 1", "version: 7"));
-    try {
-      const result = await issue([id]);
-      expect(result.code).toBe(2);
-    } finally {
-      writeFileSync(manifest, good);
-    }
-    const text = tracker.comments(id)[0]?.text ?? "";
-    expect(text).toMatch(
-      /^verify-manager: setup problem, not a product failure: pass: setup_error: .*workflows\.yaml:1: version: expected 1/,
-    );
-  });
-
-  it("redacts secret env values from what it posts", async () => {
-    // A fake key, assembled so that secret scanners do not take it for a real one.
-    const secret = ["sk", "live", "0123456789abcdef"].join("-");
-    const id = tracker.create("leak", "Verify:\n- leak\n");
-    const result = await issue([id], { LEAKY_API_TOKEN: secret });
-    expect(result.code).toBe(1);
-    const text = tracker.comments(id)[0]?.text ?? "";
-    expect(text).toContain("login rejected token [REDACTED]");
-    expect(text).toContain("using token [REDACTED]");
-    expect(text).not.toContain(secret);
-  });
-
-  it("--dry-run prints what it would post or close and changes nothing", async () => {
-    const passing = tracker.create("dry pass", "Verify:\n- pass\n");
-    const failing = tracker.create("dry fail", "Verify:\n- fail\n");
-    const close = await issue([passing, "--dry-run"]);
-    expect(close.code).toBe(0);
-    expect(close.stdout.trim()).toBe(
-      `would close ${passing} (attempt 1) with reason: verified: flows pass passed [verify-manager attempt ${passing}#1]`,
-    );
-    const comment = await issue([failing, "--dry-run", "--json"]);
-    expect(comment.code).toBe(1);
-    const parsed = IssueVerificationSchema.parse(JSON.parse(comment.stdout));
-    expect(parsed).toMatchObject({ action: "commented", dry_run: true, verdict: "failed" });
-    expect(parsed.comment).toContain("fail at step 'check-cart'");
-    expect(tracker.showJson(passing).status).toBe("open");
-    expect(tracker.comments(failing)).toEqual([]);
-    const log = await runCli(["log", failing, "--dir", project.dir], { env: env() });
-    expect(log.stdout.trim()).toBe(`no attempts logged for ${failing}`);
-  });
-
-  it("a timed-out flow is commented and nothing of it survives", async () => {
-    const id = tracker.create("hangs", "Verify:\n- stubborn-grandchild\n");
-    const result = await issue([id]);
-    expect(result.code).toBe(1);
-    expect(parseCommentReport(tracker.comments(id)[0]?.text ?? "")?.outcomes[0]?.outcome).toBe(
-      "timeout",
-    );
-    expect(processesWithMarker(project.marker)).toEqual([]);
   });
 });
 
