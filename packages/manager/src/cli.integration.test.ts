@@ -1,11 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  FlowListInputSchema,
-  ListOutputSchema,
-  RunReportSchema,
-} from "@agent-verify/contract";
+import { FlowListInputSchema, ListOutputSchema, RunReportSchema } from "@agent-verify/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../test/helpers/cli.js";
 import { makeFaultProject, type FaultProject } from "../test/helpers/fault-runner.js";
