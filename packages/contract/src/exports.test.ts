@@ -21,7 +21,7 @@ it("exports a schema for every --json output of the CLIs", () => {
     "FailuresSchema",
     "GateTestCaseSchema",
     "ListOutputSchema",
-    "LogOutputSchema",
+    "TicketLogSchema",
     "DoctorReportSchema",
     "DeliverableResultSchema",
     "IssueVerificationSchema",

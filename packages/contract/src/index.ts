@@ -137,6 +137,7 @@ export {
   LoopTicketStateSchema,
   VERIFY_DECISIONS,
   VerifyDecisionSchema,
+  TicketLogSchema,
   VerifyLogEntrySchema,
 } from "./verify-log.js";
 export type {
@@ -145,8 +146,23 @@ export type {
   LoopTicket,
   LoopTicketState,
   VerifyDecision,
+  TicketLog,
   VerifyLogEntry,
 } from "./verify-log.js";
+export {
+  IssueLogToolInputSchema,
+  ListFlowsToolInputSchema,
+  RunFlowsToolInputSchema,
+  RunGatesToolInputSchema,
+  TicketIdSchema,
+  VerifyIssueToolInputSchema,
+} from "./mcp-tools.js";
+export type {
+  IssueLogToolInput,
+  RunFlowsToolInput,
+  RunGatesToolInput,
+  VerifyIssueToolInput,
+} from "./mcp-tools.js";
 export {
   DELIVERABLE_RULES,
   DeliverableFindingSchema,
@@ -155,8 +171,6 @@ export {
 export type { DeliverableFinding, DeliverableResult } from "./deliverable.js";
 export { ListedFlowOutputSchema, ListOutputSchema } from "./list-output.js";
 export type { ListedFlowOutput, ListOutput } from "./list-output.js";
-export { LogOutputSchema } from "./log-output.js";
-export type { LogOutput } from "./log-output.js";
 export {
   CHECK_STATUSES,
   CheckStatusSchema,

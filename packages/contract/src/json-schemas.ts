@@ -6,13 +6,19 @@ import { GatesReportSchema } from "./gates-report.js";
 import { ManifestSchema } from "./manifest.js";
 import { RunReportSchema } from "./outcome.js";
 import { RunResultSchema } from "./run-result.js";
-import { LoopStatusSchema, VerifyLogEntrySchema } from "./verify-log.js";
+import {
+  IssueLogToolInputSchema,
+  ListFlowsToolInputSchema,
+  RunFlowsToolInputSchema,
+  RunGatesToolInputSchema,
+  VerifyIssueToolInputSchema,
+} from "./mcp-tools.js";
+import { LoopStatusSchema, TicketLogSchema, VerifyLogEntrySchema } from "./verify-log.js";
 import { DeliverableResultSchema } from "./deliverable.js";
 import { DoctorReportSchema } from "./doctor-report.js";
 import { FailuresSchema } from "./failures.js";
 import { IssueCommentReportSchema, IssueVerificationSchema } from "./issue-report.js";
 import { ListOutputSchema } from "./list-output.js";
-import { LogOutputSchema } from "./log-output.js";
 
 /** Schemas published as JSON Schema files under `schema/` for runners in other languages. */
 const PUBLISHED = {
@@ -25,11 +31,16 @@ const PUBLISHED = {
   "gates-report": { schema: GatesReportSchema, io: "output" },
   "verify-log-entry": { schema: VerifyLogEntrySchema, io: "output" },
   "loop-status": { schema: LoopStatusSchema, io: "output" },
+  "ticket-log": { schema: TicketLogSchema, io: "output" },
+  "mcp-list-flows-input": { schema: ListFlowsToolInputSchema, io: "input" },
+  "mcp-run-flows-input": { schema: RunFlowsToolInputSchema, io: "input" },
+  "mcp-verify-issue-input": { schema: VerifyIssueToolInputSchema, io: "input" },
+  "mcp-issue-log-input": { schema: IssueLogToolInputSchema, io: "input" },
+  "mcp-run-gates-input": { schema: RunGatesToolInputSchema, io: "input" },
   failures: { schema: FailuresSchema, io: "output" },
   "issue-comment": { schema: IssueCommentReportSchema, io: "output" },
   "issue-verification": { schema: IssueVerificationSchema, io: "output" },
   "list-output": { schema: ListOutputSchema, io: "output" },
-  "log-output": { schema: LogOutputSchema, io: "output" },
   "doctor-report": { schema: DoctorReportSchema, io: "output" },
   "deliverable-result": { schema: DeliverableResultSchema, io: "output" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;

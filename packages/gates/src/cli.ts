@@ -4,6 +4,7 @@ import type { GateStage, GatesMode, GatesStatus } from "@agent-verify/contract";
 import { checkDeliverable } from "./deliverable.js";
 import { runGates, VERSION } from "./run.js";
 import { GATE_STAGES } from "@agent-verify/contract/constants";
+import { redact } from "@agent-verify/contract/redact";
 
 export type ParsedArgs =
   | {
@@ -164,7 +165,7 @@ async function main(argv: readonly string[]): Promise<number> {
     ...(args.regression === undefined ? {} : { regression: args.regression }),
     onProgress: (line) => process.stderr.write(`${line}\n`),
   });
-  process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : summary);
+  process.stdout.write(redact(args.json ? `${JSON.stringify(report, null, 2)}\n` : summary));
   return EXIT_CODE[report.status];
 }
 
@@ -186,9 +187,9 @@ if (isEntryPoint()) {
     },
     (error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
-      process.stderr.write(`verify-gates: internal error: ${message.split("\n")[0]}\n`);
+      process.stderr.write(redact(`verify-gates: internal error: ${message.split("\n")[0]}\n`));
       if (process.env.VERIFY_GATES_DEBUG && error instanceof Error)
-        process.stderr.write(`${error.stack}\n`);
+        process.stderr.write(redact(`${error.stack}\n`));
       process.exitCode = EXIT_CODE.error;
     },
   );

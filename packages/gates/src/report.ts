@@ -11,6 +11,7 @@ import type {
   ChangedFile,
 } from "@agent-verify/contract";
 import type { GatesError } from "./errors.js";
+import { redact as redactShared } from "@agent-verify/contract/redact";
 import { redact } from "./mask.js";
 import { GATES_EXIT_CODE_BY_STATUS } from "@agent-verify/contract/constants";
 import { NEEDS_HUMAN } from "./stage-names.js";
@@ -83,6 +84,8 @@ export async function writeOutputs(
   summary: string,
 ): Promise<void> {
   await mkdir(join(root, ".verify"), { recursive: true });
-  await writeFile(join(root, ".verify", "gates.json"), `${JSON.stringify(report, null, 2)}\n`);
-  await writeFile(join(root, ".verify", "summary.txt"), summary);
+  // The report is redacted when assembled; the files are the outermost sink, so once more.
+  const json = redactShared(`${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(join(root, ".verify", "gates.json"), json);
+  await writeFile(join(root, ".verify", "summary.txt"), redactShared(summary));
 }

@@ -48,7 +48,7 @@ async function execute(args: Runnable, signal: AbortSignal): Promise<CliStatus> 
       graces: graces(process.env),
     };
     const result = await commands.runCommandFor(args, ctx);
-    printResult(result, args.json);
+    printResult(result, "json" in args && args.json);
     return result.status;
   } finally {
     catalog.close();

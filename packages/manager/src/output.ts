@@ -1,12 +1,18 @@
+import { redact } from "@agent-verify/contract/redact";
 import type { CommandResult } from "./commands/command.js";
+
+// Everything the manager prints passes the shared redaction here, the outermost sink:
+// no report, progress line, warning or error message can skip it.
 
 /** The only place that writes to stdout: one write per command. */
 export function writeStdout(text: string): void {
-  process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  const clean = redact(text);
+  process.stdout.write(clean.endsWith("\n") ? clean : `${clean}\n`);
 }
 
 export function writeStderr(text: string): void {
-  process.stderr.write(text.endsWith("\n") ? text : `${text}\n`);
+  const clean = redact(text);
+  process.stderr.write(clean.endsWith("\n") ? clean : `${clean}\n`);
 }
 
 /** The one spelling of a usage error, whether argv or an argument's value was wrong. */

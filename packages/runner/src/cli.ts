@@ -1,6 +1,6 @@
 import { EXIT_CODE_BY_STATUS } from "@agent-verify/contract/constants";
 import type { RunResult } from "@agent-verify/contract";
-import { emitJson, redirectStdoutToStderr } from "./output.js";
+import { emitJson, redactStderr, redirectStdoutToStderr } from "./output.js";
 import { messageOf } from "./errors.js";
 import { parseArgs, usage, type ParsedArgs } from "./parse-args.js";
 import { validateResult } from "./result.js";
@@ -46,6 +46,7 @@ async function runCommand(args: Extract<ParsedArgs, { command: "run" }>): Promis
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
+  redactStderr();
   redirectStdoutToStderr();
   const parsed = parseArgs(argv);
   if (parsed.command === "help") {

@@ -5,6 +5,7 @@ import { writeFileSync } from "node:fs";
 import { BrowserSession } from "./browser/session.js";
 import { resolveBrowser } from "./browser/resolve.js";
 import { ArtifactDir } from "./artifacts/paths.js";
+import { redact } from "@agent-verify/contract/redact";
 import { renderErrorContext } from "./artifacts/error-context.js";
 import { raceAgainstDeadline, settleWithin } from "./deadline.js";
 import { FlowAbortedError, RunnerError, messageOf } from "./errors.js";
@@ -261,18 +262,20 @@ export class FlowRun {
     const errorContext = dir.file("error-context.md");
     writeFileSync(
       errorContext,
-      renderErrorContext({
-        flow: this.options.flow,
-        failingStep: this.failingStep()?.name,
-        error: fullError,
-        url: capture.url,
-        ariaSnapshot: capture.ariaSnapshot,
-        screenshot: capture.screenshot,
-        trace,
-        consoleErrors,
-        failedRequests,
-        steps: this.recorder.steps,
-      }),
+      redact(
+        renderErrorContext({
+          flow: this.options.flow,
+          failingStep: this.failingStep()?.name,
+          error: fullError,
+          url: capture.url,
+          ariaSnapshot: capture.ariaSnapshot,
+          screenshot: capture.screenshot,
+          trace,
+          consoleErrors,
+          failedRequests,
+          steps: this.recorder.steps,
+        }),
+      ),
     );
     const artifacts: Artifacts = { dir: dir.path, error_context: errorContext };
     if (capture.screenshot) artifacts.screenshot = capture.screenshot;

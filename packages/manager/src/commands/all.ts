@@ -5,6 +5,7 @@ import { issueCommand } from "./issue.js";
 import { issuesCommand } from "./issues.js";
 import { listCommand } from "./list.js";
 import { logCommand } from "./log.js";
+import { mcpCommand } from "./mcp.js";
 import { runCommand } from "./run.js";
 
 export type Runnable = Exclude<ParsedArgs, { kind: "help" | "usage_error" }>;
@@ -27,5 +28,7 @@ export function runCommandFor(args: Runnable, ctx: CommandContext): Promise<Comm
       return logCommand(args, ctx);
     case "doctor":
       return doctorCommand(args, ctx);
+    case "mcp":
+      return mcpCommand(args, ctx);
   }
 }

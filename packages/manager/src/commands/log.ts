@@ -1,4 +1,4 @@
-import { LogOutputSchema } from "@agent-verify/contract";
+import { TicketLogSchema } from "@agent-verify/contract";
 import { formatHistory } from "../ticket/report/format.js";
 import { readTicketLog } from "../ticket/record/verify-log-read.js";
 import { result, type CommandArgs, type CommandContext, type CommandResult } from "./command.js";
@@ -9,7 +9,7 @@ export async function logCommand(
   ctx: CommandContext,
 ): Promise<CommandResult> {
   const history = readTicketLog(ctx.dir, args.id);
-  const json = LogOutputSchema.parse({
+  const json = TicketLogSchema.parse({
     schema_version: 1,
     ticket: args.id,
     entries: history.entries,

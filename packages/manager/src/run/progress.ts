@@ -1,4 +1,5 @@
 import type { FlowOutcome } from "@agent-verify/contract";
+import { redact } from "@agent-verify/contract/redact";
 
 export interface ProgressSink {
   start(flow: string): void;
@@ -16,20 +17,20 @@ export function stderrProgress(
 ): ProgressSink {
   const isTTY = stream.isTTY === true && !env.NO_COLOR;
   const paint = (code: number, text: string) => (isTTY ? `\u001b[${code}m${text}\u001b[0m` : text);
+  // A note can quote a tool's output: every line passes the shared redaction.
+  const write = (line: string) => stream.write(`${redact(line)}\n`);
   return {
     note(line) {
-      stream.write(`${line}\n`);
+      write(line);
     },
     start(flow) {
-      stream.write(`${isTTY ? "▶" : "start"} ${flow}\n`);
+      write(`${isTTY ? "▶" : "start"} ${flow}`);
     },
     end(outcome) {
       const ok = outcome.outcome === "pass";
       const mark = isTTY ? (ok ? paint(32, "✔") : paint(31, "✘")) : "end";
       const where = outcome.failing_step ? ` at step '${outcome.failing_step}'` : "";
-      stream.write(
-        `${mark} ${outcome.flow} ${outcome.outcome}${where} (${outcome.duration_ms} ms)\n`,
-      );
+      write(`${mark} ${outcome.flow} ${outcome.outcome}${where} (${outcome.duration_ms} ms)`);
     },
   };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   IssueVerificationSchema,
-  LogOutputSchema,
+  TicketLogSchema,
   VerifyLogEntrySchema,
 } from "@agent-verify/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,6 +100,6 @@ describe("the ticket loop end to end (real gates, real runner, real bd, real git
     );
     expect(log.stdout).toMatch(/^1 .* retry\s+yes .*cart-count fail at step 'count-items'/m);
     const json = await runCli(["log", id, "--dir", app.dir, "--json"], { env: tracker.env });
-    expect(LogOutputSchema.parse(JSON.parse(json.stdout)).entries).toHaveLength(2);
+    expect(TicketLogSchema.parse(JSON.parse(json.stdout)).entries).toHaveLength(2);
   }, 180_000);
 });

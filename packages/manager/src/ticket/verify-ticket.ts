@@ -1,6 +1,7 @@
 import type { FlowOutcome, IssueVerification, VerifyLogEntry } from "@agent-verify/contract";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
 import { FlowCatalog } from "../flows/catalog.js";
+import { writeStderr } from "../output.js";
 import { redact, secretValues } from "../redact.js";
 import type { SuperviseOptions } from "../run/run-flows.js";
 import type { Tracker, TrackerIssue } from "../tracker/tracker.js";
@@ -152,7 +153,7 @@ export async function verifyTicket(options: VerifyTicketOptions): Promise<IssueV
       tracker: ctx.tracker,
       dryRun: ctx.dryRun,
       attempt: options.attempt,
-      warn: options.warn ?? ((line: string) => process.stderr.write(`${line}\n`)),
+      warn: options.warn ?? writeStderr,
     });
     if (loaded.kind === "waiting") {
       const parts = { comment: null, closeReason: null, outcomes: [], resumed: false };

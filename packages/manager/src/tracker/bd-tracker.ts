@@ -6,6 +6,7 @@ import {
   BdIssueInputSchema,
   type BdIssueInput,
 } from "@agent-verify/contract";
+import { createRedactor, secretEnvValues, type Redactor } from "@agent-verify/contract/redact";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
 import { execBd, type BdCallResult } from "./bd-exec.js";
 import { SerialQueue } from "./serial.js";
@@ -109,6 +110,8 @@ export class BdTracker implements Tracker {
   private readonly killGraceMs: number;
   private readonly pending: PendingWrite | null;
   private settled: Promise<void> | null = null;
+  /** Every text written to the tracker passes it: this process's and bd's secret env values. */
+  private readonly redactor: Redactor;
 
   constructor(options: BdTrackerOptions) {
     // The user's bd settings are kept (BD_READONLY makes writes fail loudly;
@@ -119,6 +122,7 @@ export class BdTracker implements Tracker {
     this.timeoutMs = options.timeoutMs ?? 120_000;
     this.killGraceMs = options.killGraceMs ?? 10_000;
     this.pending = options.pendingWriteFile ? new PendingWrite(options.pendingWriteFile) : null;
+    this.redactor = createRedactor({ values: secretEnvValues(this.env) });
   }
 
   private get trackerKey(): string {
@@ -232,7 +236,7 @@ export class BdTracker implements Tracker {
     const folder = await mkdtemp(join(tmpdir(), "verify-manager-comment-"));
     const file = join(folder, "comment.md");
     try {
-      await writeFile(file, text, "utf8");
+      await writeFile(file, this.redactor.text(text), "utf8");
       const args = ["comments", "add", id, "--file", file, "--json"];
       const result = await this.call(args, undefined, true);
       const parsed = BdCommentInputSchema.safeParse(parseJson(result.stdout));
@@ -246,7 +250,7 @@ export class BdTracker implements Tracker {
   }
 
   async close(id: string, reason: string): Promise<void> {
-    const args = ["close", id, "--reason", reason, "--json"];
+    const args = ["close", id, "--reason", this.redactor.text(reason), "--json"];
     const result = await this.call(args, CLOSE_HINT, true);
     const value = parseJson(result.stdout);
     const closed = Array.isArray(value) ? value.map((v) => BdIssueInputSchema.safeParse(v)) : [];
@@ -265,10 +269,12 @@ export class BdTracker implements Tracker {
 
   async update(id: string, change: TrackerUpdate): Promise<void> {
     const args = ["update", id];
-    if (change.status !== undefined) args.push("--status", change.status);
-    for (const label of change.addLabels ?? []) args.push("--add-label", label);
+    const clean = (text: string) => this.redactor.text(text);
+    if (change.status !== undefined) args.push("--status", clean(change.status));
+    for (const label of change.addLabels ?? []) args.push("--add-label", clean(label));
     if (args.length === 2) return;
-    if (change.marker !== undefined) args.push("--set-metadata", `${MARKER_KEY}=${change.marker}`);
+    if (change.marker !== undefined)
+      args.push("--set-metadata", `${MARKER_KEY}=${clean(change.marker)}`);
     args.push("--json");
     const result = await this.call(args, undefined, true);
     const value = parseJson(result.stdout);

@@ -1,9 +1,10 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { redact } from "@agent-verify/contract/redact";
 
 export const ESCALATIONS_DIR = ".verify/escalations";
 
-/** Write `.verify/escalations/<id>.md` whole or not at all (temp file, fsync, rename). */
+/** Write `.verify/escalations/<id>.md` (redacted) whole or not at all (temp file, fsync, rename). */
 export function writeEscalationFile(dir: string, ticket: string, text: string): string {
   const folder = join(dir, ESCALATIONS_DIR);
   mkdirSync(folder, { recursive: true });
@@ -12,7 +13,7 @@ export function writeEscalationFile(dir: string, ticket: string, text: string): 
   try {
     const fd = openSync(temp, "w");
     try {
-      writeSync(fd, text);
+      writeSync(fd, redact(text));
       fsyncSync(fd);
     } finally {
       closeSync(fd);

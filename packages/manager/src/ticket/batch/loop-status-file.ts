@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { formatPath, LoopStatusSchema, type LoopStatus } from "@agent-verify/contract";
+import { createRedactor } from "@agent-verify/contract/redact";
 
 /** Where a `verify-manager issues` batch stands, relative to the project folder. */
 export const STATUS_FILE = ".verify/loop-status.json";
@@ -55,9 +56,13 @@ function isRefusedFolderSync(error: unknown): boolean {
   return code === "EISDIR" || code === "EINVAL" || code === "EPERM";
 }
 
-/** Validate, then replace the file atomically: readers see the old or the new status, never a mix. */
+/**
+ * Validate, redact every string (a blocked ticket's reason can quote bd or a runner), then
+ * replace the file atomically: readers see the old or the new status, never a mix.
+ */
 export function writeLoopStatus(dir: string, status: LoopStatus): void {
-  const data = `${JSON.stringify(LoopStatusSchema.parse(status), null, 2)}\n`;
+  const clean = createRedactor().deep(LoopStatusSchema.parse(status));
+  const data = `${JSON.stringify(clean, null, 2)}\n`;
   const target = statusPath(dir);
   const folder = path.dirname(target);
   fs.mkdirSync(folder, { recursive: true });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { formatPath, VerifyLogEntrySchema, type VerifyLogEntry } from "@agent-verify/contract";
+import { createRedactor } from "@agent-verify/contract/redact";
 
 /** The append-only log of verification attempts (contract 7), relative to the project folder. */
 export const LOG_FILE = ".verify/log.jsonl";
@@ -44,10 +45,13 @@ function writeAll(fd: number, buffer: Buffer): void {
 /**
  * Append one validated entry as one line. One `write` on an O_APPEND file keeps lines from
  * concurrent writers whole; the file is fsynced before returning. Throws if the entry fails
- * the schema, before touching the disk.
+ * the schema, before touching the disk. Every string passes the shared redaction first: a
+ * later comment built from the log (a resumed attempt, an escalation's history) cannot
+ * replay a secret.
  */
 export function appendLogEntry(dir: string, entry: VerifyLogEntry): void {
-  const line = `${JSON.stringify(VerifyLogEntrySchema.parse(entry))}\n`;
+  const clean = createRedactor().deep(VerifyLogEntrySchema.parse(entry));
+  const line = `${JSON.stringify(clean)}\n`;
   const file = logPath(dir);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // "a+" is O_APPEND like "a", and also lets us read the last byte through the same descriptor.

@@ -4,6 +4,7 @@ import { decide, type AttemptEvidence } from "../decide/decide.js";
 import { fingerprint, noFailures } from "../failures/failures.js";
 import {
   MAX_COMMENT_BYTES,
+  PAGE_DATA_NOTE,
   parseCommentReport,
   renderComment,
   type CommentInput,
@@ -164,6 +165,22 @@ describe("renderComment", () => {
     expect(text).not.toContain(secret);
     expect(text).not.toContain(JSON.stringify(secret).slice(1, -1));
     expect(text).toContain("[REDACTED]");
+  });
+
+  it("says that a trace or screenshot may hold page data, and only when there is one", () => {
+    const traced = outcome("checkout", { artifacts: { trace: "/tmp/t/trace.zip" } });
+    expect(commentFor([traced])).toContain(PAGE_DATA_NOTE);
+    const bare = outcome("checkout", { artifacts: {} });
+    expect(commentFor([bare])).not.toContain(PAGE_DATA_NOTE);
+  });
+
+  it("redacts token patterns with no env value behind them", () => {
+    const token = ["gh", "p_", "x".repeat(36)].join("");
+    const text = commentFor([
+      outcome("checkout", { error: `push failed: ${token}`, stderr_tail: token }),
+    ]);
+    expect(text).not.toContain(token);
+    expect(parseCommentReport(text)?.outcomes[0]?.error).toBe("push failed: [REDACTED]");
   });
 
   it("describes a setup problem as such, not as a product failure", () => {

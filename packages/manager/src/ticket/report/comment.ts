@@ -12,6 +12,9 @@ import { clipFailures, flatFailures } from "../failures/failures.js";
 /** bd stores comments as SQL TEXT (65,535 bytes); stay well under it. */
 export const MAX_COMMENT_BYTES = 60 * 1024;
 const MARK = "verify-manager:";
+/** A trace or screenshot holds page data (cookies, form values) that no redaction reaches. */
+export const PAGE_DATA_NOTE =
+  "Note: the trace and screenshot may hold page data (cookies, tokens, form values) that cannot be redacted; they stay on the machine that ran the flow: do not attach them here.";
 
 type Attempt = NonNullable<IssueCommentReport["attempt"]>;
 /** The attempt block without its failure lists (they come from `failures`). */
@@ -131,7 +134,11 @@ function renderWith(input: CommentInput, limits: Limits, isTruncated: boolean): 
   );
   const json = redact(JSON.stringify(report, null, 2), secrets);
   const body = input.body.map((line) => clip(redact(line, secrets), limits.firstLine, false));
-  const middle = body.length > 0 ? `\n\n${body.join("\n")}` : "";
+  const hasPageData = input.outcomes.some(
+    (o) => artifact(o, "trace") !== null || artifact(o, "screenshot") !== null,
+  );
+  const notes = hasPageData ? [...body, PAGE_DATA_NOTE] : body;
+  const middle = notes.length > 0 ? `\n\n${notes.join("\n")}` : "";
   return `${first}${middle}\n\n\`\`\`json\n${json}\n\`\`\`\n\n${input.marker}\n`;
 }
 

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { REDACTED } from "./value-rules.js";
+import { redactPrivateKeys } from "./private-keys.js";
+
+const block = (kind: string) =>
+  [
+    `-----BEGIN ${kind}PRIVATE KEY-----`,
+    "MIIEvQIBADANBgkqhkiG9w0B",
+    "AQEFAASCBKcwggSjAgEAAoIB",
+    `-----END ${kind}PRIVATE KEY-----`,
+  ].join("\n");
+
+describe("redactPrivateKeys", () => {
+  it.each(["", "RSA ", "EC ", "OPENSSH ", "ENCRYPTED "])(
+    "removes a %sPRIVATE KEY block whole",
+    (kind) => {
+      expect(redactPrivateKeys(`key:\n${block(kind)}\nafter`)).toBe(`key:\n${REDACTED}\nafter`);
+    },
+  );
+
+  it("removes a JSON-escaped block inside a string and keeps the JSON", () => {
+    const json = JSON.stringify({ stderr: `x ${block("RSA ")} y`, n: 1 });
+    const out = redactPrivateKeys(json);
+    expect(JSON.parse(out)).toEqual({ stderr: `x ${REDACTED} y`, n: 1 });
+  });
+
+  it("removes a cut-off block to the end of its JSON string, or of the text", () => {
+    const cut = block("").slice(0, 60);
+    expect(JSON.parse(redactPrivateKeys(JSON.stringify({ tail: cut, n: 2 })))).toEqual({
+      tail: REDACTED,
+      n: 2,
+    });
+    expect(redactPrivateKeys(`tail: ${cut}`)).toBe(`tail: ${REDACTED}`);
+  });
+
+  it("removes every block of a text, and nothing between them", () => {
+    expect(redactPrivateKeys(`${block("")} middle ${block("EC ")}`)).toBe(
+      `${REDACTED} middle ${REDACTED}`,
+    );
+  });
+
+  it("leaves public keys and certificates alone", () => {
+    const text = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----";
+    expect(redactPrivateKeys(text)).toBe(text);
+  });
+});
