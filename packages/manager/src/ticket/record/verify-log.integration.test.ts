@@ -5,8 +5,8 @@ import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { readLog } from "./verify-log.js";
 
-// The children load the built module: test/global-setup.ts builds dist/ before the run.
-const builtModule = new URL("../../dist/ticket/verify-log.js", import.meta.url).href;
+// The children load the built module (turbo builds dist/ first; test/global-setup.ts checks it).
+const builtModule = new URL("../../../dist/ticket/record/verify-log.js", import.meta.url).href;
 const WRITERS = 20;
 const APPENDS_EACH = 25;
 
