@@ -3,6 +3,7 @@ import { parseArgs } from "./args.js";
 import type { CliStatus } from "./commands/command.js";
 import { isManagerError, ManagerErrorCode } from "./errors.js";
 import { printResult, usageErrorText, writeStderr, writeStdout } from "./output.js";
+import { msFromEnv } from "./supervise/env-ms.js";
 
 export { parseArgs } from "./args.js";
 
@@ -16,10 +17,7 @@ export const EXIT_CODE_BY_STATUS: Record<CliStatus, number> = {
 
 /** Operators (and tests) may shorten or lengthen the supervision graces. */
 function graces(env: NodeJS.ProcessEnv): { timeoutGraceMs?: number; killGraceMs?: number } {
-  const read = (name: string) => {
-    const value = env[name];
-    return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
-  };
+  const read = (name: string) => msFromEnv(env, name);
   const out: { timeoutGraceMs?: number; killGraceMs?: number } = {};
   const timeoutGraceMs = read("VERIFY_TIMEOUT_GRACE_MS");
   const killGraceMs = read("VERIFY_KILL_GRACE_MS");
@@ -33,6 +31,7 @@ type Runnable = Exclude<ReturnType<typeof parseArgs>, { kind: "help" | "usage_er
 /** Parsed argv → the command → one printer → a status. Heavy modules load only here. */
 async function execute(args: Runnable, signal: AbortSignal): Promise<CliStatus> {
   const dir = resolve(args.dir);
+  const supervision = graces(process.env); // a bad grace is refused before any child starts
   const { FlowCatalog } = await import("./flows/catalog.js");
   const catalog = new FlowCatalog({ dir, env: process.env, signal });
   try {
@@ -45,7 +44,7 @@ async function execute(args: Runnable, signal: AbortSignal): Promise<CliStatus> 
       signal,
       catalog,
       warn: writeStderr,
-      graces: graces(process.env),
+      graces: supervision,
     };
     const result = await commands.runCommandFor(args, ctx);
     printResult(result, "json" in args && args.json);
@@ -75,7 +74,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (!isManagerError(error)) throw error;
     if (error.code === ManagerErrorCode.UsageError) {
-      writeStderr(usageErrorText(error.message));
+      writeStderr(usageErrorText(error.message, error.hint));
       return EXIT_CODE_BY_STATUS.usage;
     }
     writeStderr(`verify-manager: ${error.message}${error.hint ? `\nhint: ${error.hint}` : ""}`);

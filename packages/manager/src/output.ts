@@ -16,8 +16,9 @@ export function writeStderr(text: string): void {
 }
 
 /** The one spelling of a usage error, whether argv or an argument's value was wrong. */
-export function usageErrorText(message: string): string {
-  return `verify-manager: ${message}\nRun verify-manager --help for usage.`;
+export function usageErrorText(message: string, hint?: string): string {
+  const fix = hint ? `\nhint: ${hint}` : "";
+  return `verify-manager: ${message}${fix}\nRun verify-manager --help for usage.`;
 }
 
 /** A command's result: its notes on stderr, then stdout once (JSON or text). */
