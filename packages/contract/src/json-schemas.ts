@@ -3,7 +3,7 @@ import { BrowserCheckSchema } from "./browser-check.js";
 import { FlowListSchema } from "./flow-list.js";
 import { GatesConfigSchema } from "./gates-config.js";
 import { GatesReportSchema } from "./gates-report.js";
-import { ManifestSchema } from "./manifest.js";
+import { ManifestSchema, WebServerSchema } from "./manifest.js";
 import { RunReportSchema } from "./outcome.js";
 import { RunResultSchema } from "./run-result.js";
 import {
@@ -19,6 +19,8 @@ import { DoctorReportSchema } from "./doctor-report.js";
 import { FailuresSchema } from "./failures.js";
 import { IssueCommentReportSchema, IssueVerificationSchema } from "./issue-report.js";
 import { ListOutputSchema } from "./list-output.js";
+import { AgentLoopSchema, HookAnswerSchema, StopHookPayloadSchema } from "./agent-loop.js";
+import { AggregatedVerdictSchema, JudgeVerdictBlockSchema } from "./verdict.js";
 
 /** Schemas published as JSON Schema files under `schema/` for runners in other languages. */
 const PUBLISHED = {
@@ -43,7 +45,28 @@ const PUBLISHED = {
   "list-output": { schema: ListOutputSchema, io: "output" },
   "doctor-report": { schema: DoctorReportSchema, io: "output" },
   "deliverable-result": { schema: DeliverableResultSchema, io: "output" },
+  "agent-loop": { schema: AgentLoopSchema, io: "output" },
+  "stop-hook-payload": { schema: StopHookPayloadSchema, io: "input" },
+  "hook-answer": { schema: HookAnswerSchema, io: "output" },
+  "judge-verdict": { schema: JudgeVerdictBlockSchema, io: "input" },
+  verdict: { schema: AggregatedVerdictSchema, io: "output" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;
+
+/** The rule the zod refinement enforces, stated for JSON Schema readers: command or static. */
+const WEB_SERVER_FORMS = {
+  oneOf: [
+    {
+      required: ["command", "url"],
+      not: {
+        anyOf: [{ required: ["static"] }, { required: ["port"] }, { required: ["spa_fallback"] }],
+      },
+    },
+    {
+      required: ["static"],
+      not: { anyOf: [{ required: ["command"] }, { required: ["url"] }, { required: ["cwd"] }] },
+    },
+  ],
+};
 
 export type PublishedSchemaName = keyof typeof PUBLISHED;
 
@@ -51,7 +74,14 @@ export type PublishedSchemaName = keyof typeof PUBLISHED;
 export function JSON_SCHEMAS(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, { schema, io }] of Object.entries(PUBLISHED)) {
-    out[name] = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
+    out[name] = z.toJSONSchema(schema, {
+      io,
+      unrepresentable: "any",
+      target: "draft-2020-12",
+      override: (ctx) => {
+        if (ctx.zodSchema === WebServerSchema) Object.assign(ctx.jsonSchema, WEB_SERVER_FORMS);
+      },
+    });
   }
   return out;
 }
