@@ -15,6 +15,11 @@ import {
   VerifyIssueToolInputSchema,
 } from "./mcp-tools.js";
 import { LoopStatusSchema, TicketLogSchema, VerifyLogEntrySchema } from "./verify-log.js";
+import { DeliverableResultSchema } from "./deliverable.js";
+import { DoctorReportSchema } from "./doctor-report.js";
+import { FailuresSchema } from "./failures.js";
+import { IssueCommentReportSchema, IssueVerificationSchema } from "./issue-report.js";
+import { ListOutputSchema } from "./list-output.js";
 import { AgentLoopSchema, HookAnswerSchema, StopHookPayloadSchema } from "./agent-loop.js";
 import { AggregatedVerdictSchema, JudgeVerdictBlockSchema } from "./verdict.js";
 
@@ -36,6 +41,12 @@ const PUBLISHED = {
   "mcp-verify-issue-input": { schema: VerifyIssueToolInputSchema, io: "input" },
   "mcp-issue-log-input": { schema: IssueLogToolInputSchema, io: "input" },
   "mcp-run-gates-input": { schema: RunGatesToolInputSchema, io: "input" },
+  failures: { schema: FailuresSchema, io: "output" },
+  "issue-comment": { schema: IssueCommentReportSchema, io: "output" },
+  "issue-verification": { schema: IssueVerificationSchema, io: "output" },
+  "list-output": { schema: ListOutputSchema, io: "output" },
+  "doctor-report": { schema: DoctorReportSchema, io: "output" },
+  "deliverable-result": { schema: DeliverableResultSchema, io: "output" },
   "agent-loop": { schema: AgentLoopSchema, io: "output" },
   "stop-hook-payload": { schema: StopHookPayloadSchema, io: "input" },
   "hook-answer": { schema: HookAnswerSchema, io: "output" },

@@ -5,6 +5,7 @@ import * as manager from "./index.js";
 it("pins the public exports", () => {
   expect(Object.keys(manager).sort()).toEqual([
     "BdTracker",
+    "FlowCatalog",
     "InternalError",
     "ManagerError",
     "ManagerErrorCode",
@@ -14,14 +15,13 @@ it("pins the public exports", () => {
     "createMcpServer",
     "doctor",
     "findVerifySections",
-    "fingerprintOf",
+    "fingerprint",
     "formatDoctor",
     "formatHistory",
     "formatLoopStatus",
     "formatSummary",
     "formatVerification",
     "isManagerError",
-    "issueVerdict",
     "listFlows",
     "matchesTags",
     "parseCommentReport",
@@ -40,13 +40,13 @@ it("pins the public exports", () => {
     "silentProgress",
     "stderrProgress",
     "substituteFlow",
+    "summarize",
     "superviseFlows",
     "table",
     "tagGroups",
     "ticketTracker",
     "verdictOf",
     "verifyBatch",
-    "verifyIssue",
     "verifyTicket",
   ]);
 });

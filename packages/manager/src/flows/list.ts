@@ -1,17 +1,16 @@
 import { FlowListInputSchema, type FlowListInput, type Manifest } from "@agent-verify/contract";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
-import { runChild } from "../supervise/child.js";
-import { LIST_TIMEOUT_MS, type EarlyList } from "./early-list.js";
+import { runChild, type ChildResult } from "../supervise/child.js";
 import { substituteFlow } from "../supervise/shell-quote.js";
 
 export type ListedFlow = FlowListInput["flows"][number];
+
+export const LIST_TIMEOUT_MS = 60_000;
 
 export interface ListOptions {
   env?: NodeJS.ProcessEnv | undefined;
   timeoutMs?: number | undefined;
   signal?: AbortSignal | undefined;
-  /** A `--list` already started from the raw manifest (see early-list.ts). */
-  early?: EarlyList | null | undefined;
 }
 
 function failure(message: string, stderr: string): ManagerError {
@@ -21,32 +20,27 @@ function failure(message: string, stderr: string): ManagerError {
   });
 }
 
-/** Contract 2: run `runner_command` with `{flow}` = `--list` in DIR and validate what it prints. */
-export async function listFlows(
+/** Start `runner_command` with `{flow}` = `--list` in DIR (contract 2). */
+export function startList(
   dir: string,
   manifest: Manifest,
   options: ListOptions = {},
-): Promise<ListedFlow[]> {
-  const command = substituteFlow(manifest.runner_command, "--list");
-  const early = options.early?.runnerCommand === manifest.runner_command ? options.early : null;
-  if (options.early && !early) options.early.cancel();
-  const child = early
-    ? await early.result
-    : await runChild({
-        command,
-        cwd: dir,
-        env: options.env,
-        timeoutMs: options.timeoutMs ?? LIST_TIMEOUT_MS,
-        signal: options.signal,
-      });
-  const what = `runner --list (${command})`;
+): Promise<ChildResult> {
+  return runChild({
+    command: substituteFlow(manifest.runner_command, "--list"),
+    cwd: dir,
+    env: options.env,
+    timeoutMs: options.timeoutMs ?? LIST_TIMEOUT_MS,
+    signal: options.signal,
+  });
+}
+
+/** What a `--list` run printed, validated as contract 2; every problem is a ManagerError. */
+export function listedFlows(child: ChildResult, timeoutMs = LIST_TIMEOUT_MS): ListedFlow[] {
+  const what = `runner --list (${child.command})`;
   if (child.terminationReason === "spawn_error")
     throw failure(`${what} could not start: ${child.spawnError}`, "");
-  if (child.timedOut)
-    throw failure(
-      `${what} timed out after ${options.timeoutMs ?? LIST_TIMEOUT_MS} ms`,
-      child.stderr,
-    );
+  if (child.timedOut) throw failure(`${what} timed out after ${timeoutMs} ms`, child.stderr);
   if (child.isMaxBuffer) throw failure(`${what} printed more than 16 MiB`, child.stderr);
   if (child.exitCode !== 0) {
     const how =
@@ -69,4 +63,13 @@ export async function listFlows(
     );
   }
   return parsed.data.flows;
+}
+
+/** Contract 2: run `runner_command` with `{flow}` = `--list` in DIR and validate what it prints. */
+export async function listFlows(
+  dir: string,
+  manifest: Manifest,
+  options: ListOptions = {},
+): Promise<ListedFlow[]> {
+  return listedFlows(await startList(dir, manifest, options), options.timeoutMs);
 }

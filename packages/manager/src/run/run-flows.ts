@@ -1,8 +1,7 @@
 import type { FlowOutcome, Manifest, RunReport } from "@agent-verify/contract";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
-import type { EarlyList } from "../flows/early-list.js";
-import { listFlows, type ListedFlow } from "../flows/list.js";
-import { readManifest } from "../flows/manifest.js";
+import { FlowCatalog } from "../flows/catalog.js";
+import type { ListedFlow } from "../flows/list.js";
 import { admitFlow, selectFlows, type Selection } from "../flows/select.js";
 import { runChild } from "../supervise/child.js";
 import { classifyRun, notRunOutcome } from "../supervise/classify.js";
@@ -24,8 +23,8 @@ export interface SuperviseOptions {
 
 export interface RunOptions extends SuperviseOptions, Selection {
   dir: string;
-  /** A `--list` the caller started before loading the contract (see early-list.ts). */
-  early?: EarlyList | null | undefined;
+  /** The project's manifest and `--list` (the CLI makes one per command); made here when absent. */
+  catalog?: FlowCatalog | undefined;
 }
 
 export const DEFAULT_TIMEOUT_GRACE_MS = 5000;
@@ -65,13 +64,14 @@ export async function superviseFlows(
 
 /** `verify-manager run`: select flows, run them with bounded parallelism, build the report. */
 export async function runFlows(options: RunOptions): Promise<RunReport> {
+  const catalog = options.catalog ?? new FlowCatalog(options);
   let listed: ListedFlow[];
   let manifest: Manifest;
   try {
-    manifest = readManifest(options.dir);
-    listed = await listFlows(options.dir, manifest, options);
+    manifest = catalog.manifest();
+    listed = await catalog.flows();
   } finally {
-    options.early?.cancel();
+    if (catalog !== options.catalog) catalog.close();
   }
   const names = selectFlows(listed, options);
   if (names.length === 0) {
