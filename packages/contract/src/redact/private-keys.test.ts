@@ -39,6 +39,13 @@ describe("redactPrivateKeys", () => {
     );
   });
 
+  it("removes the body before an END line whose BEGIN was cut off (a tail)", () => {
+    const tail = block("RSA ").slice(40);
+    expect(redactPrivateKeys(`…${tail}\nnext`)).toBe(`…${REDACTED}\nnext`);
+    const json = JSON.stringify({ stderr_tail: `…${tail}`, n: 1 });
+    expect(JSON.parse(redactPrivateKeys(json))).toEqual({ stderr_tail: `…${REDACTED}`, n: 1 });
+  });
+
   it("leaves public keys and certificates alone", () => {
     const text = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----";
     expect(redactPrivateKeys(text)).toBe(text);
