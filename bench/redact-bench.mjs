@@ -24,6 +24,7 @@ const worst = {
   "query keys": "?token&key&",
   "env forms": "k-123456-abcde %22p%5C ",
   "encoded runs": "ab%20cd%2",
+  ellipses: "k-123456-ab… ",
 };
 
 const time = (text) => {

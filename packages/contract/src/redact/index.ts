@@ -1,5 +1,6 @@
 // One redaction for every byte agent-verify posts, logs or prints. Zod-free and cheap to
 // import (`@agent-verify/contract/redact`): the runner, the manager and gates all use it.
+import { redactCutValues } from "./cut-values.js";
 import { secretEnvValues, valueForms } from "./env-secrets.js";
 import { redactPrivateKeys } from "./private-keys.js";
 import { REDACTED, VALUE_RULES, type ValueRule } from "./value-rules.js";
@@ -81,6 +82,7 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
   const plain = (input: string): string => {
     let out = input;
     for (const value of values) if (out.includes(value)) out = out.split(value).join(REDACTED);
+    out = redactCutValues(out, values);
     out = redactPrivateKeys(out);
     for (const rule of VALUE_RULES) out = applyRule(out, rule);
     return out;
