@@ -3,8 +3,11 @@
 import { REDACTED } from "./value-rules.js";
 
 const MARKER = /-----(BEGIN|END) [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
-/** A key body: base64 and line breaks, raw or JSON-escaped. */
-const BODY_CHAR = /[A-Za-z0-9+/=\\\r\n]/;
+const BASE64 = /[A-Za-z0-9+/=]/;
+/** Between the lines of a key: line breaks (raw or JSON-escaped), blanks, a tail's " | ". */
+const BETWEEN = /[ \t\r\n|\\]/;
+/** A full line of a PEM body. */
+const FULL_LINE = 40;
 
 /** The next match of a global pattern at or after a position, searched again only when passed. */
 function forwardSearch(text: string, pattern: RegExp): (from: number) => number {
@@ -21,10 +24,36 @@ function forwardSearch(text: string, pattern: RegExp): (from: number) => number 
   };
 }
 
-/** Where the body before an END line starts (a block whose BEGIN line was cut off). */
+/** How many characters of separator end at `at`: a JSON escape (2), a blank or break (1), or 0. */
+function separatorBefore(text: string, at: number, floor: number): number {
+  if (at - 2 >= floor && text[at - 2] === "\\" && "nrt".includes(text[at - 1] ?? "")) return 2;
+  return BETWEEN.test(text[at - 1] ?? "") ? 1 : 0;
+}
+
+/**
+ * Where the body before an END line starts (a block whose BEGIN line was cut off): the run
+ * of base64 right before it, and full-length lines before that.
+ */
 function bodyStart(text: string, floor: number, end: number): number {
   let start = end;
-  while (start > floor && BODY_CHAR.test(text[start - 1] ?? "")) start--;
+  for (let isFirst = true; ; isFirst = false) {
+    let runEnd = start;
+    for (let width = 1; width > 0 && runEnd > floor; runEnd -= width) {
+      width = separatorBefore(text, runEnd, floor);
+    }
+    let runStart = runEnd;
+    while (
+      runStart > floor &&
+      BASE64.test(text[runStart - 1] ?? "") &&
+      separatorBefore(text, runStart, floor) !== 2
+    )
+      runStart--;
+    const length = runEnd - runStart;
+    // A short run further back is ordinary text, unless the text (or a cut) starts there.
+    const isCutStart = runStart === floor || `"…`.includes(text[runStart - 1] ?? "");
+    if (length === 0 || (!isFirst && length < FULL_LINE && !isCutStart)) break;
+    start = runStart;
+  }
   return start;
 }
 
