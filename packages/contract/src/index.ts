@@ -123,6 +123,7 @@ export {
   TypecheckErrorSchema,
   VERIFY_DECISIONS,
   VerifyDecisionSchema,
+  TicketLogSchema,
   VerifyLogEntrySchema,
 } from "./verify-log.js";
 export type {
@@ -137,5 +138,20 @@ export type {
   LoopTicketState,
   TypecheckError,
   VerifyDecision,
+  TicketLog,
   VerifyLogEntry,
 } from "./verify-log.js";
+export {
+  IssueLogToolInputSchema,
+  ListFlowsToolInputSchema,
+  RunFlowsToolInputSchema,
+  RunGatesToolInputSchema,
+  TicketIdSchema,
+  VerifyIssueToolInputSchema,
+} from "./mcp-tools.js";
+export type {
+  IssueLogToolInput,
+  RunFlowsToolInput,
+  RunGatesToolInput,
+  VerifyIssueToolInput,
+} from "./mcp-tools.js";

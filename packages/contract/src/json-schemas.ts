@@ -6,7 +6,14 @@ import { GatesReportSchema } from "./gates-report.js";
 import { ManifestSchema } from "./manifest.js";
 import { RunReportSchema } from "./outcome.js";
 import { RunResultSchema } from "./run-result.js";
-import { LoopStatusSchema, VerifyLogEntrySchema } from "./verify-log.js";
+import {
+  IssueLogToolInputSchema,
+  ListFlowsToolInputSchema,
+  RunFlowsToolInputSchema,
+  RunGatesToolInputSchema,
+  VerifyIssueToolInputSchema,
+} from "./mcp-tools.js";
+import { LoopStatusSchema, TicketLogSchema, VerifyLogEntrySchema } from "./verify-log.js";
 
 /** Schemas published as JSON Schema files under `schema/` for runners in other languages. */
 const PUBLISHED = {
@@ -19,6 +26,12 @@ const PUBLISHED = {
   "gates-report": { schema: GatesReportSchema, io: "output" },
   "verify-log-entry": { schema: VerifyLogEntrySchema, io: "output" },
   "loop-status": { schema: LoopStatusSchema, io: "output" },
+  "ticket-log": { schema: TicketLogSchema, io: "output" },
+  "mcp-list-flows-input": { schema: ListFlowsToolInputSchema, io: "input" },
+  "mcp-run-flows-input": { schema: RunFlowsToolInputSchema, io: "input" },
+  "mcp-verify-issue-input": { schema: VerifyIssueToolInputSchema, io: "input" },
+  "mcp-issue-log-input": { schema: IssueLogToolInputSchema, io: "input" },
+  "mcp-run-gates-input": { schema: RunGatesToolInputSchema, io: "input" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;
 
 export type PublishedSchemaName = keyof typeof PUBLISHED;

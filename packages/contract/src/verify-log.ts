@@ -143,3 +143,11 @@ export const LoopStatusSchema = z.strictObject({
   tickets: z.array(LoopTicketSchema),
 });
 export type LoopStatus = z.infer<typeof LoopStatusSchema>;
+
+/** What `verify-manager log <id> --json` prints: a ticket's attempts, oldest first. */
+export const TicketLogSchema = z.strictObject({
+  schema_version: z.literal(1),
+  ticket: z.string(),
+  entries: z.array(VerifyLogEntrySchema),
+});
+export type TicketLog = z.infer<typeof TicketLogSchema>;

@@ -33,6 +33,7 @@ export type ParsedArgs =
     }
   | { kind: "log"; dir: string; id: string; json: boolean }
   | { kind: "doctor"; dir: string; json: boolean }
+  | { kind: "mcp"; dir: string }
   | { kind: "help"; text: string; isError: boolean }
   | { kind: "usage_error"; message: string };
 
@@ -198,6 +199,12 @@ function program(emit: (parsed: ParsedArgs) => void, out: { text: string }): Com
     .action((opts: { dir: string; json: boolean }) =>
       emit({ kind: "doctor", dir: opts.dir, json: opts.json }),
     );
+  sub("mcp")
+    .description(
+      "serve list_flows, run_flows, verify_issue, issue_log and run_gates as MCP tools over stdio",
+    )
+    .addOption(dirOption())
+    .action((opts: { dir: string }) => emit({ kind: "mcp", dir: opts.dir }));
   return root;
 }
 

@@ -36,7 +36,7 @@ async function execute(
   const dir = resolve(args.dir);
   // `--list` starts before zod and yaml load (they take as long as it does); see early-list.ts.
   const early =
-    args.kind === "doctor" || args.kind === "log" || args.kind === "issues"
+    args.kind === "doctor" || args.kind === "log" || args.kind === "issues" || args.kind === "mcp"
       ? null
       : (await import("./flows/early-list.js")).startEarlyList(dir, process.env, signal);
   // Heavy modules load inside the action so `--help` stays fast.
@@ -133,6 +133,11 @@ async function execute(
             )
           : api.formatHistory(args.id, history.entries),
       );
+      return "passed";
+    }
+    case "mcp": {
+      const { serveMcp } = await import("./mcp/server.js");
+      await serveMcp({ dir, signal });
       return "passed";
     }
     case "doctor": {

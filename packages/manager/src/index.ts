@@ -44,3 +44,5 @@ export type {
   TrackerListFilter,
   TrackerUpdate,
 } from "./tracker/tracker.js";
+export { createMcpServer, serveMcp } from "./mcp/server.js";
+export type { McpServeOptions } from "./mcp/server.js";

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { FlowNameSchema } from "./names.js";
+
+/**
+ * Inputs of the manager's MCP tools (`verify-manager mcp`). A manager agent sends these over
+ * JSON-RPC, so they are schemas like every other JSON seam; the results are the contract
+ * objects the CLI prints with `--json`.
+ */
+
+/** A tracker id reaches bd as one argv element; it must not look like a flag. */
+export const TicketIdSchema = z
+  .string({ error: "expected a string" })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, {
+    error: "expected a tracker id such as demo-7kq (letters, digits, . _ -)",
+  });
+
+const JobsSchema = z.number().int().min(1).max(16).describe("flows run in parallel (1-16)");
+
+export const ListFlowsToolInputSchema = z.strictObject({});
+
+export const RunFlowsToolInputSchema = z.strictObject({
+  flows: z.array(FlowNameSchema).max(500).optional().describe("flow names from list_flows"),
+  tags: z
+    .array(z.string().regex(/^[A-Za-z0-9._,-]{1,128}$/))
+    .max(50)
+    .optional()
+    .describe("select by tag: 'a,b' needs both, several entries mean either"),
+  all: z.boolean().optional().describe("run every listed flow"),
+  jobs: JobsSchema.optional(),
+});
+
+export const VerifyIssueToolInputSchema = z.strictObject({
+  id: TicketIdSchema.describe("the bd ticket to verify"),
+  dry_run: z.boolean().optional().describe("decide and report, change nothing"),
+  retry_budget: z.number().int().min(1).max(100).optional(),
+  jobs: JobsSchema.optional(),
+});
+
+export const IssueLogToolInputSchema = z.strictObject({
+  id: TicketIdSchema.describe("the bd ticket whose verification history to read"),
+});
+
+export const RunGatesToolInputSchema = z.strictObject({
+  only: z
+    .array(z.string().regex(/^[a-z-]{1,32}$/))
+    .max(20)
+    .optional()
+    .describe("run only these stages (no green stamp is written)"),
+  base: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._/~^-]{0,199}$/)
+    .optional()
+    .describe("the git ref the change is measured from"),
+});
+
+export type RunFlowsToolInput = z.infer<typeof RunFlowsToolInputSchema>;
+export type VerifyIssueToolInput = z.infer<typeof VerifyIssueToolInputSchema>;
+export type IssueLogToolInput = z.infer<typeof IssueLogToolInputSchema>;
+export type RunGatesToolInput = z.infer<typeof RunGatesToolInputSchema>;
