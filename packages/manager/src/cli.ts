@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { parseArgs, type ParsedArgs } from "./args.js";
 import { isManagerError } from "./errors.js";
 import { writeStderr, writeStdout } from "./output.js";
+import { msFromEnv } from "./supervise/env-ms.js";
 
 export { parseArgs } from "./args.js";
 
@@ -17,10 +18,7 @@ export const EXIT_CODE_BY_STATUS: Record<CliStatus, number> = {
 
 /** Operators (and tests) may shorten or lengthen the supervision graces. */
 function graces(env: NodeJS.ProcessEnv): { timeoutGraceMs?: number; killGraceMs?: number } {
-  const read = (name: string) => {
-    const value = env[name];
-    return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
-  };
+  const read = (name: string) => msFromEnv(env, name);
   const out: { timeoutGraceMs?: number; killGraceMs?: number } = {};
   const timeoutGraceMs = read("VERIFY_TIMEOUT_GRACE_MS");
   const killGraceMs = read("VERIFY_KILL_GRACE_MS");
@@ -34,6 +32,7 @@ async function execute(
   signal: AbortSignal,
 ): Promise<CliStatus> {
   const dir = resolve(args.dir);
+  graces(process.env); // a bad grace is refused before any child starts
   // `--list` starts before zod and yaml load (they take as long as it does); see early-list.ts.
   const early =
     args.kind === "doctor" || args.kind === "log" || args.kind === "issues" || args.kind === "mcp"

@@ -8,6 +8,7 @@ export const ManagerErrorCode = {
   BdMissing: "bd_missing",
   BdFailed: "bd_failed",
   BdUnexpectedOutput: "bd_unexpected_output",
+  GitFailed: "git_failed",
   CloseNotConfirmed: "close_not_confirmed",
   Interrupted: "interrupted",
 } as const;

@@ -1,18 +1,26 @@
 import { spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { BoundedCapture, TailCapture } from "./capture.js";
-import { RunProcesses, signalAll, signalGroup } from "./process-tree.js";
+import { watchChildGroup, type Watchdog } from "./guard.js";
+import { RunProcesses } from "./process-tree.js";
+import { shellQuote } from "./shell-quote.js";
+import { SAMPLE_INTERVAL_MS, stopRun } from "./stop-run.js";
+import { timerMs } from "./timer-limit.js";
 
-// Plain child_process rather than execa: the run must be killed as a whole process
-// group (plus descendants that detached, like Playwright's browser), stdout overflow
-// must be recorded rather than thrown, and only a tail of stderr is kept.
+// The manager's one way to run a program (runners, bd, gates, git). Plain child_process
+// rather than execa: the run must be killed as a whole process group (plus descendants that
+// detached, like Playwright's browser), also when the manager itself is SIGKILLed (a
+// watchdog per child), stdout overflow must be recorded rather than thrown, and only a tail
+// of stderr is kept.
 
 export type TerminationReason =
   "exit" | "signal" | "timeout" | "max_buffer" | "aborted" | "spawn_error";
 
 export interface ChildOptions {
-  /** A shell command line; it runs in its own process group. */
+  /** A shell command line; with `args`, the program to run without a shell. */
   command: string;
+  /** Arguments passed as they are (no shell, nothing to quote). */
+  args?: readonly string[] | undefined;
   cwd: string;
   env?: NodeJS.ProcessEnv | undefined;
   timeoutMs: number;
@@ -21,6 +29,8 @@ export interface ChildOptions {
   maxStdoutBytes?: number | undefined;
   stderrTailLines?: number | undefined;
   signal?: AbortSignal | undefined;
+  /** Called as soon as the child has a pid (synchronously after the spawn). */
+  onSpawn?: ((pid: number) => void) | undefined;
 }
 
 /** Shaped like execa's result: one place says how the child ended. */
@@ -37,63 +47,62 @@ export interface ChildResult {
   stderr: string;
   terminationReason: TerminationReason;
   spawnError: string | null;
+  /** The errno code of a failed start (`ENOENT`: no such program), else null. */
+  spawnErrorCode: string | null;
 }
 
 export const DEFAULT_MAX_STDOUT_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_KILL_GRACE_MS = 3000;
 export const DEFAULT_STDERR_TAIL_LINES = 200;
 
-async function waitUntilGone(run: RunProcesses, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (run.sample().length === 0) return true;
-    if (Date.now() >= deadline) return false;
-    await sleep(50);
-  }
+function describe(options: ChildOptions): string {
+  if (options.args === undefined) return options.command;
+  return [options.command, ...options.args].map(shellQuote).join(" ");
 }
 
-/** Stop everything the run started: SIGTERM, a grace period, then SIGKILL. */
-async function stopRun(pgid: number, graceMs: number, run: RunProcesses): Promise<void> {
-  const live = run.sample();
-  if (live.length === 0) return;
-  signalGroup(pgid, "SIGTERM");
-  signalAll(live, "SIGTERM");
-  if (await waitUntilGone(run, graceMs)) return;
-  signalGroup(pgid, "SIGKILL");
-  signalAll(run.sample(), "SIGKILL");
-  await waitUntilGone(run, 1000);
+function spawnChild(options: ChildOptions) {
+  const common = {
+    detached: true,
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ["ignore", "pipe", "pipe"] as ["ignore", "pipe", "pipe"],
+  };
+  return options.args === undefined
+    ? spawn(options.command, { ...common, shell: true })
+    : spawn(options.command, [...options.args], common);
 }
 
-/** How often the run's process tree is sampled, to catch children that detach. */
-const SAMPLE_INTERVAL_MS = 500;
+interface ExitInfo {
+  code: number | null;
+  signal: string | null;
+  durationMs: number;
+}
 
 export function runChild(options: ChildOptions): Promise<ChildResult> {
-  const killGraceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+  const killGraceMs = timerMs(options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
   const stdout = new BoundedCapture(options.maxStdoutBytes ?? DEFAULT_MAX_STDOUT_BYTES);
   const stderr = new TailCapture(options.stderrTailLines ?? DEFAULT_STDERR_TAIL_LINES);
   const started = performance.now();
   let reason: TerminationReason | undefined;
 
   return new Promise<ChildResult>((resolve) => {
-    const child = spawn(options.command, {
-      shell: true,
-      detached: true,
-      cwd: options.cwd,
-      env: options.env ?? process.env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawnChild(options);
     const pid = child.pid;
+    // In the same tick as the spawn: a manager killed from here on still takes the group down.
+    const watchdog: Watchdog | undefined =
+      pid === undefined ? undefined : watchChildGroup(pid, killGraceMs);
+    if (pid !== undefined) options.onSpawn?.(pid);
     const run = pid === undefined ? undefined : new RunProcesses(pid);
     const sampler = setInterval(() => run?.sample(), SAMPLE_INTERVAL_MS);
     let stopping: Promise<void> | undefined;
-    let exitInfo: { code: number | null; signal: string | null; durationMs: number } | undefined;
+    let exitInfo: ExitInfo | undefined;
 
     const terminate = (why: TerminationReason) => {
       if (reason !== undefined || exitInfo !== undefined || pid === undefined || !run) return;
       reason = why;
       stopping = stopRun(pid, killGraceMs, run);
     };
-    const timer = setTimeout(() => terminate("timeout"), options.timeoutMs);
+    const timer = setTimeout(() => terminate("timeout"), timerMs(options.timeoutMs));
     const onAbort = () => terminate("aborted");
     options.signal?.addEventListener("abort", onAbort, { once: true });
     if (options.signal?.aborted) onAbort();
@@ -111,9 +120,10 @@ export function runChild(options: ChildOptions): Promise<ChildResult> {
     });
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
 
-    const finish = (spawnError: string | null) => {
+    const finish = (spawnError: NodeJS.ErrnoException | null) => {
       clearTimeout(timer);
       clearInterval(sampler);
+      watchdog?.release();
       options.signal?.removeEventListener("abort", onAbort);
       const info = exitInfo ?? {
         code: null,
@@ -125,7 +135,7 @@ export function runChild(options: ChildOptions): Promise<ChildResult> {
           ? "spawn_error"
           : (reason ?? (info.signal !== null ? "signal" : "exit"));
       resolve({
-        command: options.command,
+        command: describe(options),
         exitCode: info.code,
         signal: info.signal,
         timedOut: terminationReason === "timeout",
@@ -136,12 +146,13 @@ export function runChild(options: ChildOptions): Promise<ChildResult> {
         stdoutBytes: stdout.totalBytes,
         stderr: stderr.text(),
         terminationReason,
-        spawnError,
+        spawnError: spawnError === null ? null : spawnError.message,
+        spawnErrorCode: spawnError === null ? null : (spawnError.code ?? "ESPAWN"),
       });
     };
 
-    child.once("error", (error) => {
-      if (pid === undefined) finish(error.message);
+    child.once("error", (error: NodeJS.ErrnoException) => {
+      if (pid === undefined) finish(error);
     });
     child.once("exit", (code, signal) => {
       exitInfo = { code, signal, durationMs: performance.now() - started };
@@ -149,11 +160,14 @@ export function runChild(options: ChildOptions): Promise<ChildResult> {
       void (async () => {
         if (pid !== undefined && run) {
           await stopping;
-          // Whatever the runner left behind (a server, a browser, a stuck grandchild) goes too.
+          // Whatever the child left behind (a server, a browser, a stuck grandchild) goes too.
           await stopRun(pid, killGraceMs, run);
         }
         if (!isClosed)
-          await Promise.race([closed, sleep(killGraceMs + 1000, undefined, { ref: false })]);
+          await Promise.race([
+            closed,
+            sleep(timerMs(killGraceMs + 1000), undefined, { ref: false }),
+          ]);
         child.stdout.destroy();
         child.stderr.destroy();
         finish(null);

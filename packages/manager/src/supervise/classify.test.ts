@@ -32,6 +32,7 @@ function child(patch: Partial<ChildResult>): ChildResult {
     stderr: "",
     terminationReason: "exit",
     spawnError: null,
+    spawnErrorCode: null,
     ...patch,
   };
 }
@@ -133,6 +134,42 @@ describe("classifyRun (contract 4)", () => {
     expect(
       classify({ terminationReason: "aborted", exitCode: null, signal: "SIGTERM" }).outcome,
     ).toBe("setup_error");
+  });
+
+  it("crash: killed by a signal it was not sent by the manager, whatever stdout holds", () => {
+    // A shell wrapper SIGKILLed (the OOM killer, a user) after the runner printed its result.
+    for (const status of ["pass", "fail"] as const) {
+      const outcome = classify({
+        exitCode: null,
+        signal: "SIGKILL",
+        isTerminated: true,
+        terminationReason: "signal",
+        stdout: ok(status),
+      });
+      expect({ status, outcome: outcome.outcome }).toEqual({ status, outcome: "crash" });
+      expect(outcome.error).toBe("runner killed by SIGKILL (its stdout is not trusted)");
+    }
+    // The same, one shell further out: `sh` reports its child's SIGKILL as exit code 137.
+    expect(classify({ exitCode: 137, stdout: ok("pass") })).toMatchObject({
+      outcome: "crash",
+      error: "runner killed by SIGKILL (its stdout is not trusted)",
+    });
+    expect(classify({ exitCode: 3, stdout: ok("pass") }).outcome).toBe("mismatch");
+  });
+
+  it("malformed, every time: a result nested 200k deep (no stack overflow)", () => {
+    const deep = ok("pass", { extra: "__DEEP__" }).replace(
+      '"__DEEP__"',
+      `${"[".repeat(200_000)}${"]".repeat(200_000)}`,
+    );
+    for (let i = 0; i < 3; i++) {
+      const outcome = classify({ stdout: deep });
+      expect(outcome.outcome).toBe("malformed");
+      expect(outcome.error).toBe("stdout JSON nests deeper than 64 levels");
+      expect(() => JSON.stringify(outcome)).not.toThrow();
+    }
+    const objects = `${'{"a":'.repeat(200_000)}1${"}".repeat(200_000)}`;
+    expect(classify({ stdout: objects }).outcome).toBe("malformed");
   });
 
   it("keeps unknown fields of a valid result (readers ignore, not drop)", () => {

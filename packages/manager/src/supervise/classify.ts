@@ -4,6 +4,7 @@ import {
   type OutcomeKind,
   type RunResultInput,
 } from "@agent-verify/contract";
+import { constants } from "node:os";
 import type { ChildResult } from "./child.js";
 import { parseRunStdout } from "./parse-stdout.js";
 
@@ -56,6 +57,14 @@ function verdictOfResult(flow: string, child: ChildResult, result: RunResultInpu
   };
 }
 
+/** A shell reports a child killed by signal N as exit code 128 + N; a runner exits 0, 1 or 2. */
+function shellReportedSignal(child: ChildResult): string | null {
+  const code = child.exitCode;
+  if (code === null || code <= 128) return null;
+  const name = Object.entries(constants.signals).find(([, number]) => number === code - 128)?.[0];
+  return name ?? null;
+}
+
 function verdictOf(flow: string, child: ChildResult, timeoutMs: number): Verdict {
   if (child.terminationReason === "spawn_error") {
     return {
@@ -91,6 +100,15 @@ function verdictOf(flow: string, child: ChildResult, timeoutMs: number): Verdict
     return {
       outcome: "crash",
       error: `runner ended (${how}) without printing a result`,
+      result: null,
+    };
+  }
+  const killedBy = child.terminationReason === "signal" ? child.signal : shellReportedSignal(child);
+  if (killedBy !== null) {
+    // Killed by someone else (the OOM killer, a user): whatever it printed is not a verdict.
+    return {
+      outcome: "crash",
+      error: `runner killed by ${killedBy} (its stdout is not trusted)`,
       result: null,
     };
   }

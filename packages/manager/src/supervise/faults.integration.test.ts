@@ -93,3 +93,27 @@ describe("each runner fault is classified as contract 4 says, and nothing of the
     expect(outcomes.every((o) => o.exit_code === null && o.duration_ms === 0)).toBe(true);
   });
 });
+
+describe("a runner whose shell wrapper is SIGKILLed after it printed its result", () => {
+  // The runner prints a valid `pass` and exits 0; then its wrapper dies by SIGKILL.
+  const wrappers: Array<[string, string]> = [
+    ["the wrapper itself", "node ./runner.mjs {flow} --marker=M; kill -9 $$"],
+    [
+      "the wrapper's wrapper (exit code 137)",
+      "bash -c 'node ./runner.mjs {flow} --marker=M; kill -9 $$'; exit $?",
+    ],
+  ];
+  it.each(wrappers)("%s → crash, not mismatch", async (_, command) => {
+    const wrapped = makeFaultProject({ timeoutS: 10, runnerCommand: command.replace("M", "x") });
+    try {
+      const manifest = readManifest(wrapped.dir);
+      const [outcome] = await superviseFlows(wrapped.dir, manifest, listed, ["pass"], {
+        killGraceMs: 1000,
+      });
+      expect(outcome?.outcome).toBe("crash");
+      expect(outcome?.error).toBe("runner killed by SIGKILL (its stdout is not trusted)");
+    } finally {
+      rmSync(wrapped.dir, { recursive: true, force: true });
+    }
+  });
+});

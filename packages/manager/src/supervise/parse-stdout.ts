@@ -1,4 +1,5 @@
 import { RunResultInputSchema, type RunResultInput } from "@agent-verify/contract";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-depth.js";
 
 export type StdoutParse =
   | { kind: "empty" }
@@ -16,6 +17,9 @@ function firstIssue(error: { issues: ReadonlyArray<{ path: PropertyKey[]; messag
 export function parseRunStdout(stdout: string): StdoutParse {
   const text = stdout.trim();
   if (text === "") return { kind: "empty" };
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    return { kind: "malformed", reason: `stdout JSON nests deeper than ${MAX_JSON_DEPTH} levels` };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ManagerError } from "../errors.js";
 import { treeHash } from "./tree-hash.js";
 
 let root: string;
@@ -149,5 +150,18 @@ describe("treeHash", () => {
     fs.mkdirSync(plain);
     expect(await treeHash(plain)).toBeNull();
     expect(await treeHash(path.join(root, "missing"))).toBeNull();
+  });
+
+  it("a git that fails (a missing tree object) is one ManagerError line naming the command", async () => {
+    const repo = committedRepo();
+    const tree = git(repo, "rev-parse", "HEAD^{tree}").trim();
+    fs.rmSync(path.join(repo, ".git", "objects", tree.slice(0, 2), tree.slice(2)));
+    const failure = treeHash(repo);
+    await expect(failure).rejects.toBeInstanceOf(ManagerError);
+    await expect(failure).rejects.toMatchObject({
+      code: "git_failed",
+      message: expect.stringMatching(new RegExp(`^git read-tree failed in ${repo}: \\S[^\\n]*$`)),
+      hint: expect.stringContaining("git status"),
+    });
   });
 });

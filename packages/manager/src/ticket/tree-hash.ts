@@ -1,10 +1,11 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
+import { ManagerError, ManagerErrorCode } from "../errors.js";
+import { runChild } from "../supervise/child.js";
 
-const execFileAsync = promisify(execFile);
+/** A git call on a working tree is local work; this long is a hung git (a lock, a hook). */
+export const GIT_TIMEOUT_MS = 120_000;
 
 /**
  * Files the manager and its tools write while verifying, as git glob pathspecs matched at any
@@ -31,18 +32,26 @@ interface GitOptions {
 }
 
 async function git(args: readonly string[], options: GitOptions): Promise<string> {
-  try {
-    const { stdout } = await execFileAsync("git", [...args], {
-      ...options,
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return stdout;
-  } catch (error) {
-    const stderr = String((error as { stderr?: unknown }).stderr ?? "").trim();
-    const detail = stderr.split("\n")[0] || (error as Error).message;
-    throw new Error(`git ${args[0] ?? ""} failed in ${options.cwd}: ${detail}`, { cause: error });
-  }
+  const result = await runChild({
+    command: "git",
+    args,
+    cwd: options.cwd,
+    env: options.env,
+    timeoutMs: GIT_TIMEOUT_MS,
+    maxStdoutBytes: 64 * 1024 * 1024,
+    stderrTailLines: 20,
+  });
+  if (result.exitCode === 0 && !result.isMaxBuffer) return result.stdout;
+  const detail = result.timedOut
+    ? `timed out after ${GIT_TIMEOUT_MS} ms`
+    : result.isMaxBuffer
+      ? "printed more than 64 MiB"
+      : (result.spawnError ?? (result.stderr.trim().split("\n")[0] || `exit ${result.exitCode}`));
+  throw new ManagerError(
+    ManagerErrorCode.GitFailed,
+    `git ${args[0] ?? ""} failed in ${options.cwd}: ${detail}`,
+    { hint: "check the repository with git status (an index lock, a broken object), then retry" },
+  );
 }
 
 /** The work tree's top folder, or null outside git (or without git). */

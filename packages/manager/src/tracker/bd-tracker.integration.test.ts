@@ -2,6 +2,7 @@ import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTracker, type TempTracker } from "../../test/helpers/bd.js";
+import { killMarked, processesWithMarker } from "../../test/helpers/processes.js";
 import { ManagerError } from "../errors.js";
 import { BdTracker } from "./bd-tracker.js";
 
@@ -138,5 +139,28 @@ describe("a bd that hangs (a stand-in: the real one cannot be made to hang on de
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(750);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("its whole group is killed: a grandchild that ignores SIGTERM goes too", async () => {
+    const marker = `bdgrandchild${process.pid}x${Date.now()}`;
+    const bin = fakeBd(
+      "bd-with-grandchild",
+      `trap '' TERM\nnode -e "setInterval(()=>{},1000)" -- ${marker} &\nwait`,
+    );
+    const stubborn = new BdTracker({
+      cwd: tracker.root,
+      env: tracker.env,
+      bin,
+      timeoutMs: 300,
+      killGraceMs: 300,
+    });
+    try {
+      await expect(stubborn.show("t-1")).rejects.toMatchObject({
+        message: "bd show t-1 --json: timed out after 300 ms",
+      });
+      expect(processesWithMarker(marker)).toEqual([]);
+    } finally {
+      killMarked(marker);
+    }
   });
 });

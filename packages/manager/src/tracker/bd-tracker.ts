@@ -8,6 +8,8 @@ import {
 } from "@agent-verify/contract";
 import { createRedactor, secretEnvValues, type Redactor } from "@agent-verify/contract/redact";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
+import { msFromEnv } from "../supervise/env-ms.js";
+import { bdCallError, errorText, parseBdJson, quoteOutput, unexpectedOutput } from "./bd-errors.js";
 import { execBd, type BdCallResult } from "./bd-exec.js";
 import { SerialQueue } from "./serial.js";
 import { PENDING_WRITE_ENV, PendingWrite } from "./pending-write.js";
@@ -36,45 +38,6 @@ export const MARKER_KEY = "verify_manager_attempt";
 
 /** Calls to one tracker are serialised across every BdTracker in this process. */
 const queue = new SerialQueue();
-
-/** bd 1.0.3+ may wrap payloads as {schema_version, data} (BD_JSON_ENVELOPE=1). */
-function unwrap(value: unknown): unknown {
-  if (
-    value &&
-    typeof value === "object" &&
-    !Array.isArray(value) &&
-    "data" in value &&
-    "schema_version" in value
-  ) {
-    return (value as { data: unknown }).data;
-  }
-  return value;
-}
-
-function parseJson(text: string): unknown {
-  const trimmed = text.trim();
-  if (trimmed === "") return undefined;
-  try {
-    return unwrap(JSON.parse(trimmed));
-  } catch {
-    return undefined;
-  }
-}
-
-function errorText(result: BdCallResult): string {
-  // bd puts JSON errors on stdout for some commands and on stderr for others.
-  for (const stream of [result.stdout, result.stderr]) {
-    const value = parseJson(stream);
-    if (value && typeof value === "object" && "error" in value) {
-      return String((value as { error: unknown }).error);
-    }
-  }
-  const lines = result.stderr
-    .trim()
-    .split("\n")
-    .filter((line) => line.trim() !== "");
-  return lines.slice(0, 3).join(" | ") || result.stdout.trim().slice(0, 300) || "no output";
-}
 
 function toTrackerIssue(issue: BdIssueInput): TrackerIssue {
   return {
@@ -119,8 +82,9 @@ export class BdTracker implements Tracker {
     this.env = { ...(options.env ?? process.env) };
     this.bin = options.bin ?? (this.env.VERIFY_BD || "bd");
     this.cwd = options.cwd;
-    this.timeoutMs = options.timeoutMs ?? 120_000;
-    this.killGraceMs = options.killGraceMs ?? 10_000;
+    this.timeoutMs = options.timeoutMs ?? msFromEnv(this.env, "VERIFY_BD_TIMEOUT_MS") ?? 120_000;
+    this.killGraceMs =
+      options.killGraceMs ?? msFromEnv(this.env, "VERIFY_BD_KILL_GRACE_MS") ?? 10_000;
     this.pending = options.pendingWriteFile ? new PendingWrite(options.pendingWriteFile) : null;
     this.redactor = createRedactor({ values: secretEnvValues(this.env) });
   }
@@ -157,54 +121,21 @@ export class BdTracker implements Tracker {
         onExit: token !== null && pending ? () => pending.clear() : undefined,
       });
     });
-    const command = this.describe(args);
-    if (result.spawnErrorCode === "ENOENT") {
-      throw new ManagerError(ManagerErrorCode.BdMissing, `${command}: bd not found (${this.bin})`, {
-        hint: "install it with scripts/install-bd.sh, or point VERIFY_BD at the binary",
-      });
-    }
-    if (result.spawnErrorCode !== null) {
-      throw new ManagerError(
-        ManagerErrorCode.BdFailed,
-        `${command}: could not start ${this.bin} (${result.spawnErrorCode})`,
-      );
-    }
-    if (result.timedOut) {
-      throw new ManagerError(
-        ManagerErrorCode.BdFailed,
-        `${command}: timed out after ${this.timeoutMs} ms`,
-        {
-          hint: "another bd process may hold the tracker lock",
-        },
-      );
-    }
-    if (result.exitCode !== 0) {
-      const how =
-        result.exitCode === null ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
-      throw new ManagerError(
-        ManagerErrorCode.BdFailed,
-        `${command} failed (${how}): ${errorText(result)}`,
-        {
-          hint: failureHint ?? "check BEADS_DIR / the folder bd runs in, and the issue id",
-        },
-      );
-    }
+    const error = bdCallError(this.describe(args), this.bin, result, this.timeoutMs, failureHint);
+    if (error !== null) throw error;
     return result;
   }
 
   private unexpected(args: readonly string[], what: string): ManagerError {
-    return new ManagerError(ManagerErrorCode.BdUnexpectedOutput, `${this.describe(args)}: ${what}`);
+    return unexpectedOutput(this.describe(args), what);
   }
 
   async show(id: string): Promise<TrackerIssue> {
     const args = ["show", id, "--json"];
     const result = await this.call(args);
-    const value = parseJson(result.stdout);
+    const value = parseBdJson(result.stdout);
     if (!Array.isArray(value))
-      throw this.unexpected(
-        args,
-        `expected a JSON array, got ${result.stdout.trim().slice(0, 200) || "nothing"}`,
-      );
+      throw this.unexpected(args, `expected a JSON array, got ${quoteOutput(result.stdout)}`);
     const entries = value.map((entry) => BdIssueInputSchema.safeParse(entry));
     const exact = entries.find((entry) => entry.success && entry.data.id === id);
     if (exact?.success) {
@@ -225,7 +156,7 @@ export class BdTracker implements Tracker {
   private async comments(id: string): Promise<BdIssueInput["comments"]> {
     const args = ["comments", id, "--json"];
     const result = await this.call(args);
-    const value = parseJson(result.stdout) ?? [];
+    const value = parseBdJson(result.stdout) ?? [];
     const parsed = BdCommentInputSchema.array().safeParse(value);
     if (!parsed.success) throw this.unexpected(args, "expected a JSON array of comments");
     return parsed.data;
@@ -239,7 +170,7 @@ export class BdTracker implements Tracker {
       await writeFile(file, this.redactor.text(text), "utf8");
       const args = ["comments", "add", id, "--file", file, "--json"];
       const result = await this.call(args, undefined, true);
-      const parsed = BdCommentInputSchema.safeParse(parseJson(result.stdout));
+      const parsed = BdCommentInputSchema.safeParse(parseBdJson(result.stdout));
       if (!parsed.success) throw this.unexpected(args, "no comment object in the output");
       if (parsed.data.issue_id !== undefined && parsed.data.issue_id !== id) {
         throw this.unexpected(args, `comment landed on '${parsed.data.issue_id}', not '${id}'`);
@@ -252,7 +183,7 @@ export class BdTracker implements Tracker {
   async close(id: string, reason: string): Promise<void> {
     const args = ["close", id, "--reason", this.redactor.text(reason), "--json"];
     const result = await this.call(args, CLOSE_HINT, true);
-    const value = parseJson(result.stdout);
+    const value = parseBdJson(result.stdout);
     const closed = Array.isArray(value) ? value.map((v) => BdIssueInputSchema.safeParse(v)) : [];
     const mine = closed.find((entry) => entry.success && entry.data.id === id);
     if (!mine) {
@@ -277,7 +208,7 @@ export class BdTracker implements Tracker {
       args.push("--set-metadata", `${MARKER_KEY}=${clean(change.marker)}`);
     args.push("--json");
     const result = await this.call(args, undefined, true);
-    const value = parseJson(result.stdout);
+    const value = parseBdJson(result.stdout);
     const updated = Array.isArray(value) ? value.map((v) => BdIssueInputSchema.safeParse(v)) : [];
     if (!updated.some((entry) => entry.success && entry.data.id === id)) {
       throw this.unexpected(args, `bd did not report '${id}' as updated: ${errorText(result)}`);
@@ -289,7 +220,7 @@ export class BdTracker implements Tracker {
     const args = ["list", "--json", "--status", filter.status, "--limit", String(filter.limit)];
     if (filter.labels.length > 0) args.push("--label", filter.labels.join(","));
     const result = await this.call(args);
-    const value = parseJson(result.stdout) ?? [];
+    const value = parseBdJson(result.stdout) ?? [];
     if (!Array.isArray(value)) throw this.unexpected(args, "expected a JSON array of issues");
     return value.map((entry) => {
       const parsed = BdIssueInputSchema.safeParse(entry);
