@@ -2,6 +2,13 @@
 // hot start-up path (the runner's `--list`) that must not pay for loading zod and yaml.
 import { join } from "node:path";
 
+/** Flow names are also used as file names and shell arguments: keep them boring. */
+export const FLOW_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
+
+export function isFlowName(value: string): boolean {
+  return FLOW_NAME_PATTERN.test(value);
+}
+
 export const MANIFEST_PATH = join(".verify", "workflows.yaml");
 
 export function manifestPath(dir: string): string {
@@ -34,3 +41,32 @@ export const GATES_EXIT_CODE_BY_STATUS: Record<(typeof GATES_STATUSES)[number], 
   needs_human: 1,
   error: 2,
 };
+
+/** Default port of a `static` web server (Vite's preview port). */
+export const DEFAULT_STATIC_PORT = 4173;
+
+/** A `web_server` of the static form, as the runner serves it (defaults filled in). */
+export interface StaticWebServer {
+  static: string;
+  port: number;
+  spa_fallback: boolean;
+  timeout_s: number;
+}
+
+/** The static form of a validated `web_server`, or undefined for a command server. */
+export function staticWebServer(
+  server: { static?: string; port?: number; spa_fallback?: boolean; timeout_s: number } | undefined,
+): StaticWebServer | undefined {
+  if (server?.static === undefined) return undefined;
+  return {
+    static: server.static,
+    port: server.port ?? DEFAULT_STATIC_PORT,
+    spa_fallback: server.spa_fallback ?? false,
+    timeout_s: server.timeout_s,
+  };
+}
+
+/** The URL a static web server answers at: the base URL when the manifest has none. */
+export function staticServerUrl(port: number): string {
+  return `http://127.0.0.1:${port}/`;
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GatesModeSchema } from "./gates-config.js";
+import { AggregatedVerdictSchema } from "./verdict.js";
 
 import { GATE_STAGES, GATES_EXIT_CODE_BY_STATUS, GATES_STATUSES } from "./constants.js";
 
@@ -95,6 +96,18 @@ export const GatesReportSchema = z.strictObject({
     .strictObject({ hash: z.string(), written: z.boolean(), inputs: StampInputsSchema })
     .nullable(),
   error: GatesErrorInfoSchema.optional(),
+  /** The task file the run was scoped by (`--task-file`). */
+  task: z
+    .strictObject({
+      file: z.string(),
+      id: z.string(),
+      files: z.number().int().nonnegative(),
+      estimated_diff: z.number().int().positive().nullable(),
+      criteria: z.number().int().nonnegative(),
+    })
+    .optional(),
+  /** The judge's verdict on the acceptance criteria, with its next actions (absent when no judge answered). */
+  judge: AggregatedVerdictSchema.optional(),
 });
 export type GatesReport = z.infer<typeof GatesReportSchema>;
 

@@ -5,11 +5,16 @@ export {
   ManifestSchema,
   WebServerSchema,
   TicketsConfigSchema,
+  DEFAULT_STATIC_PORT,
+  MAX_TIMEOUT_S,
+  staticServerUrl,
+  staticWebServer,
 } from "./manifest.js";
 export type {
   BrowserConfig,
   Manifest,
   ManifestFlow,
+  StaticWebServer,
   TicketsConfig,
   WebServer,
 } from "./manifest.js";
@@ -141,6 +146,8 @@ export type {
   TicketLog,
   VerifyLogEntry,
 } from "./verify-log.js";
+export { InitReportSchema } from "./init-report.js";
+export type { InitReport } from "./init-report.js";
 export {
   IssueLogToolInputSchema,
   ListFlowsToolInputSchema,
@@ -155,3 +162,28 @@ export type {
   RunGatesToolInput,
   VerifyIssueToolInput,
 } from "./mcp-tools.js";
+export {
+  AggregatedVerdictSchema,
+  CRITERION_STATUSES,
+  CriterionResultSchema,
+  CriterionSchema,
+  CriterionStatusSchema,
+  JudgeVerdictBlockSchema,
+  VERDICT_DECISIONS,
+  VerdictDecisionSchema,
+} from "./verdict.js";
+export type {
+  AggregatedVerdict,
+  Criterion,
+  CriterionResult,
+  CriterionStatus,
+  JudgeVerdictBlock,
+  VerdictDecision,
+} from "./verdict.js";
+export {
+  AgentLoopSchema,
+  HookAnswerSchema,
+  SESSION_ID_PATTERN,
+  StopHookPayloadSchema,
+} from "./agent-loop.js";
+export type { AgentLoop, HookAnswer, StopHookPayload } from "./agent-loop.js";

@@ -3,7 +3,8 @@ import { BrowserCheckSchema } from "./browser-check.js";
 import { FlowListSchema } from "./flow-list.js";
 import { GatesConfigSchema } from "./gates-config.js";
 import { GatesReportSchema } from "./gates-report.js";
-import { ManifestSchema } from "./manifest.js";
+import { InitReportSchema } from "./init-report.js";
+import { ManifestSchema, WebServerSchema } from "./manifest.js";
 import { RunReportSchema } from "./outcome.js";
 import { RunResultSchema } from "./run-result.js";
 import {
@@ -14,6 +15,8 @@ import {
   VerifyIssueToolInputSchema,
 } from "./mcp-tools.js";
 import { LoopStatusSchema, TicketLogSchema, VerifyLogEntrySchema } from "./verify-log.js";
+import { AgentLoopSchema, HookAnswerSchema, StopHookPayloadSchema } from "./agent-loop.js";
+import { AggregatedVerdictSchema, JudgeVerdictBlockSchema } from "./verdict.js";
 
 /** Schemas published as JSON Schema files under `schema/` for runners in other languages. */
 const PUBLISHED = {
@@ -26,13 +29,35 @@ const PUBLISHED = {
   "gates-report": { schema: GatesReportSchema, io: "output" },
   "verify-log-entry": { schema: VerifyLogEntrySchema, io: "output" },
   "loop-status": { schema: LoopStatusSchema, io: "output" },
+  "init-report": { schema: InitReportSchema, io: "output" },
   "ticket-log": { schema: TicketLogSchema, io: "output" },
   "mcp-list-flows-input": { schema: ListFlowsToolInputSchema, io: "input" },
   "mcp-run-flows-input": { schema: RunFlowsToolInputSchema, io: "input" },
   "mcp-verify-issue-input": { schema: VerifyIssueToolInputSchema, io: "input" },
   "mcp-issue-log-input": { schema: IssueLogToolInputSchema, io: "input" },
   "mcp-run-gates-input": { schema: RunGatesToolInputSchema, io: "input" },
+  "agent-loop": { schema: AgentLoopSchema, io: "output" },
+  "stop-hook-payload": { schema: StopHookPayloadSchema, io: "input" },
+  "hook-answer": { schema: HookAnswerSchema, io: "output" },
+  "judge-verdict": { schema: JudgeVerdictBlockSchema, io: "input" },
+  verdict: { schema: AggregatedVerdictSchema, io: "output" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;
+
+/** The rule the zod refinement enforces, stated for JSON Schema readers: command or static. */
+const WEB_SERVER_FORMS = {
+  oneOf: [
+    {
+      required: ["command", "url"],
+      not: {
+        anyOf: [{ required: ["static"] }, { required: ["port"] }, { required: ["spa_fallback"] }],
+      },
+    },
+    {
+      required: ["static"],
+      not: { anyOf: [{ required: ["command"] }, { required: ["url"] }, { required: ["cwd"] }] },
+    },
+  ],
+};
 
 export type PublishedSchemaName = keyof typeof PUBLISHED;
 
@@ -40,7 +65,14 @@ export type PublishedSchemaName = keyof typeof PUBLISHED;
 export function JSON_SCHEMAS(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, { schema, io }] of Object.entries(PUBLISHED)) {
-    out[name] = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
+    out[name] = z.toJSONSchema(schema, {
+      io,
+      unrepresentable: "any",
+      target: "draft-2020-12",
+      override: (ctx) => {
+        if (ctx.zodSchema === WebServerSchema) Object.assign(ctx.jsonSchema, WEB_SERVER_FORMS);
+      },
+    });
   }
   return out;
 }

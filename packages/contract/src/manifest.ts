@@ -1,12 +1,20 @@
 import { z } from "zod";
+import { DEFAULT_STATIC_PORT, staticServerUrl, staticWebServer } from "./constants.js";
 import { FlowNameSchema } from "./names.js";
 
+export { DEFAULT_STATIC_PORT, staticServerUrl, staticWebServer };
+export type { StaticWebServer } from "./constants.js";
+
 const httpUrl = () => z.url({ protocol: /^https?$/, error: "expected an http(s) URL" });
+
+/** The longest `timeout_s` accepted: one day, well inside what a Node timer can hold (2^31-1 ms). */
+export const MAX_TIMEOUT_S = 86_400;
 
 const positiveSeconds = (fallback: number) =>
   z
     .number({ error: "expected a positive number" })
     .positive({ error: "expected a positive number" })
+    .max(MAX_TIMEOUT_S, { error: `expected at most ${MAX_TIMEOUT_S} (one day)` })
     .default(fallback);
 
 export const ManifestFlowSchema = z.strictObject({
@@ -21,14 +29,72 @@ export const ManifestFlowSchema = z.strictObject({
 });
 export type ManifestFlow = z.infer<typeof ManifestFlowSchema>;
 
-export const WebServerSchema = z.strictObject({
-  command: z
-    .string({ error: "expected a command string" })
-    .min(1, { error: "expected a command string" }),
-  url: httpUrl(),
-  timeout_s: positiveSeconds(30),
-  cwd: z.string().optional(),
-});
+const COMMAND_ONLY = ["url", "cwd"] as const;
+const STATIC_ONLY = ["port", "spa_fallback"] as const;
+
+/**
+ * Either a command the runner starts (`command` + `url`, optional `cwd`) or a folder
+ * served by the runner's built-in static server (`static`, optional `port` and
+ * `spa_fallback`), never both. Both forms take `timeout_s`.
+ */
+export const WebServerSchema = z
+  .strictObject({
+    command: z
+      .string({ error: "expected a command string" })
+      .min(1, { error: "expected a command string" })
+      .optional()
+      .meta({ description: "shell command that starts the app (not with static)" }),
+    url: httpUrl()
+      .optional()
+      .meta({ description: "URL that answers once the command's server is up (with command)" }),
+    cwd: z
+      .string({ error: "expected a folder" })
+      .optional()
+      .meta({ description: "folder the command runs in (with command)" }),
+    static: z
+      .string({ error: "expected a folder" })
+      .min(1, { error: "expected a folder" })
+      .optional()
+      .meta({
+        description:
+          "folder served on 127.0.0.1 by the runner's built-in static server, relative to the repo (not with command)",
+      }),
+    port: z
+      .number({ error: "expected a port number" })
+      .int({ error: "expected a whole number" })
+      .min(1, { error: "expected a port from 1 to 65535" })
+      .max(65_535, { error: "expected a port from 1 to 65535" })
+      .optional()
+      .meta({ description: `port of the static server (default ${DEFAULT_STATIC_PORT})` }),
+    spa_fallback: z.boolean({ error: "expected true or false" }).optional().meta({
+      description:
+        "static: answer a path with no file (and no extension) with index.html, for single-page apps (default false)",
+    }),
+    timeout_s: positiveSeconds(30),
+  })
+  .superRefine((server, ctx) => {
+    const issue = (key: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: [key], message });
+    if (server.command !== undefined && server.static !== undefined) {
+      issue("static", "use command or static, not both");
+      return;
+    }
+    if (server.command === undefined && server.static === undefined) {
+      issue("command", "is required (or static: FOLDER to serve files)");
+      return;
+    }
+    if (server.command !== undefined) {
+      if (server.url === undefined) issue("url", "is required");
+      for (const key of STATIC_ONLY) {
+        if (server[key] !== undefined)
+          issue(key, "unknown key for a command server (goes with static)");
+      }
+      return;
+    }
+    for (const key of COMMAND_ONLY) {
+      if (server[key] !== undefined) issue(key, "goes with command, not static");
+    }
+  });
 export type WebServer = z.infer<typeof WebServerSchema>;
 
 export const BrowserConfigSchema = z.strictObject({
@@ -81,6 +147,7 @@ export const ManifestSchema = z
     flows: z.array(ManifestFlowSchema, { error: "expected a list of flows" }),
   })
   .superRefine((manifest, ctx) => {
+    checkStaticBaseUrl(manifest.base_url, manifest.web_server, ctx);
     const seen = new Map<string, number>();
     manifest.flows.forEach((flow, index) => {
       const first = seen.get(flow.name);
@@ -96,3 +163,22 @@ export const ManifestSchema = z
     });
   });
 export type Manifest = z.infer<typeof ManifestSchema>;
+
+/** A static server listens on 127.0.0.1:port: a base_url elsewhere could never answer. */
+function checkStaticBaseUrl(
+  baseUrl: string | undefined,
+  server: WebServer | undefined,
+  ctx: z.RefinementCtx,
+): void {
+  const served = staticWebServer(server);
+  if (!served || baseUrl === undefined) return;
+  const url = new URL(baseUrl);
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  const local = ["127.0.0.1", "localhost"].includes(url.hostname);
+  if (local && url.protocol === "http:" && port === served.port) return;
+  ctx.addIssue({
+    code: "custom",
+    path: ["base_url"],
+    message: `the static web server answers at ${staticServerUrl(served.port)}, not at ${url.origin}`,
+  });
+}

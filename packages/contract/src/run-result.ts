@@ -31,6 +31,8 @@ export const ArtifactsSchema = z.strictObject({
   error_context: z.string().optional(),
   console_errors: z.array(z.string()).optional(),
   failed_requests: z.array(z.string()).optional(),
+  /** Uncaught exceptions thrown in the page's own scripts while the flow ran. */
+  page_errors: z.array(z.string()).optional(),
 });
 export type Artifacts = z.infer<typeof ArtifactsSchema>;
 
@@ -49,6 +51,8 @@ export const RUN_ERROR_CODES = [
   "no_browser",
   "browser_launch_failed",
   "web_server_failed",
+  "base_url_unreachable",
+  "flow_error",
   "timeout",
   "interrupted",
   "internal",
@@ -66,6 +70,8 @@ export const RunResultSchema = z.strictObject({
   artifacts: ArtifactsSchema,
   error: z.string().optional(),
   error_code: RunErrorCodeSchema.optional(),
+  /** One line telling the user what to do about `error` (e.g. how to make flows load). */
+  hint: z.string().optional(),
 });
 export type RunResult = z.infer<typeof RunResultSchema>;
 
@@ -86,5 +92,6 @@ export const RunResultInputSchema = z.looseObject({
   artifacts: z.looseObject({}).default({}),
   error: z.string().optional(),
   error_code: z.string().optional(),
+  hint: z.string().optional(),
 });
 export type RunResultInput = z.infer<typeof RunResultInputSchema>;

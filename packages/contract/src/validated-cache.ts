@@ -25,7 +25,14 @@ export interface CachedParseOptions<T> {
 const fingerprints = new Map<string, string>();
 
 function fingerprint(validators: readonly string[]): string {
-  const files = [...validators, "yaml-config.js", "names.js", "errors.js"];
+  const files = [
+    ...validators,
+    "yaml-config.js",
+    "yaml-limits.js",
+    "names.js",
+    "constants.js",
+    "errors.js",
+  ];
   const key = files.join(",");
   let value = fingerprints.get(key);
   if (value === undefined) {

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import {
   isMap,
   isPair,
@@ -10,7 +9,9 @@ import {
   type YAMLMap,
 } from "yaml";
 import type { z } from "zod";
+import { readConfigText } from "./config-file.js";
 import { ConfigError, ContractErrorCode } from "./errors.js";
+import { checkYamlShape } from "./yaml-limits.js";
 
 type Path = ReadonlyArray<PropertyKey>;
 
@@ -82,7 +83,9 @@ function describeIssue(
     return { path: [], message: "expected a YAML mapping at the top level", keyOnly: false };
   }
   if (valueAt(data, issue.path) === undefined) {
-    return { path: [...issue.path], message: "is required", keyOnly: false };
+    // A rule of our own (e.g. "command or static") says more than "is required".
+    const message = issue.code === "custom" ? issue.message : "is required";
+    return { path: [...issue.path], message, keyOnly: false };
   }
   return { path: [...issue.path], message: issue.message, keyOnly: false };
 }
@@ -92,6 +95,10 @@ export interface LoadedYaml<T> {
   value: T;
 }
 
+function invalid(file: string, line: number | undefined, detail: string): ConfigError {
+  return new ConfigError(ContractErrorCode.ManifestInvalid, detail, { file, line });
+}
+
 /** Parse YAML text and validate it; every failure is one ConfigError naming file:line and field. */
 export function parseYamlConfig<S extends z.ZodType>(
   text: string,
@@ -99,17 +106,23 @@ export function parseYamlConfig<S extends z.ZodType>(
   schema: S,
 ): z.infer<S> {
   const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
+  // Repeated keys are found by checkYamlShape, in linear time.
+  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: false, prettyErrors: false });
   const yamlError = doc.errors[0];
   if (yamlError) {
     const line = counter.linePos(yamlError.pos[0]).line;
     const detail = yamlError.message.split("\n")[0] ?? "invalid YAML";
-    throw new ConfigError(ContractErrorCode.ManifestInvalid, `invalid YAML: ${detail}`, {
-      file,
-      line,
-    });
+    // The parser recurses per nesting level and reports a stack overflow as its error.
+    const why = /call stack/i.test(detail) ? "nested too deeply" : detail;
+    throw invalid(file, line, `invalid YAML: ${why}`);
   }
-  const data: unknown = doc.toJS() ?? undefined;
+  const shape = checkYamlShape(doc);
+  if (shape) {
+    const line = shape.offset === undefined ? 1 : counter.linePos(shape.offset).line;
+    throw invalid(file, line, `invalid YAML: ${shape.message}`);
+  }
+  // Expansion is bounded by checkYamlShape above.
+  const data: unknown = doc.toJS({ maxAliasCount: -1 }) ?? undefined;
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -120,18 +133,10 @@ export function parseYamlConfig<S extends z.ZodType>(
   throw new ConfigError(ContractErrorCode.ManifestInvalid, message, { file, line, field });
 }
 
-/** Read a YAML config file; a missing file is ConfigError `manifest_missing`. */
+/**
+ * Read a YAML config file (a regular file of at most 1 MiB, see config-file.ts);
+ * a missing file is ConfigError `manifest_missing`.
+ */
 export function readYamlConfig<S extends z.ZodType>(file: string, schema: S): z.infer<S> {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-    throw new ConfigError(
-      missing ? ContractErrorCode.ManifestMissing : ContractErrorCode.ManifestUnreadable,
-      missing ? "file not found" : `cannot read: ${(error as Error).message}`,
-      { file, cause: error },
-    );
-  }
-  return parseYamlConfig(text, file, schema);
+  return parseYamlConfig(readConfigText(file), file, schema);
 }

@@ -34,6 +34,76 @@ describe("parseArgs", () => {
     expect(parseArgs([])).toHaveProperty("regression", undefined);
   });
 
+  it("reads the task-file options, with the VERIFY_* variables as fallbacks", () => {
+    expect(
+      parseArgs(
+        [
+          "--task-file",
+          "T.md",
+          "--project-dir",
+          "/p",
+          "--base-commit",
+          "abc",
+          "--criteria-file",
+          "-",
+        ],
+        { VERIFY_TASK_FILE: "other.md", VERIFY_BASE_COMMIT: "def" },
+      ),
+    ).toMatchObject({
+      command: "run",
+      taskFile: "T.md",
+      projectDir: "/p",
+      base: "abc",
+      criteriaFile: "-",
+    });
+    expect(
+      parseArgs([], {
+        VERIFY_TASK_FILE: "T.md",
+        VERIFY_PROJECT_DIR: "/p",
+        VERIFY_MODE: "post-commit",
+        VERIFY_BASE_COMMIT: "def",
+      }),
+    ).toMatchObject({ taskFile: "T.md", projectDir: "/p", mode: "post-commit", base: "def" });
+    expect(parseArgs(["--base", "main"], { VERIFY_BASE_COMMIT: "def" })).toMatchObject({
+      base: "main",
+    });
+    expect(parseArgs([], { VERIFY_MODE: "sometimes" })).toEqual({
+      command: "usage-error",
+      message: "VERIFY_MODE: 'sometimes' is not pre-commit or post-commit",
+    });
+    expect(parseArgs(["--base", "a", "--base-commit", "b"])).toMatchObject({
+      command: "usage-error",
+    });
+  });
+
+  it("reads the loop, hook and verdict subcommands", () => {
+    expect(parseArgs(["loop", "start", "--session", "s1", "--max-iterations", "3"])).toEqual({
+      command: "loop-start",
+      session: "s1",
+      maxIterations: 3,
+      base: undefined,
+      taskFile: undefined,
+    });
+    expect(parseArgs(["loop", "stop"])).toEqual({ command: "loop-stop" });
+    expect(parseArgs(["loop", "status", "--json"])).toEqual({ command: "loop-status", json: true });
+    expect(parseArgs(["loop", "install", "--timeout", "120"])).toMatchObject({
+      command: "loop-install",
+      timeoutS: 120,
+    });
+    expect(parseArgs(["hook"])).toEqual({ command: "hook", format: "claude" });
+    expect(parseArgs(["hook", "--format", "generic"])).toEqual({
+      command: "hook",
+      format: "generic",
+    });
+    expect(parseArgs(["verdict", "--json"])).toMatchObject({ command: "verdict", json: true });
+    expect(parseArgs(["loop", "start", "--session", "s", "--max-iterations", "x"])).toMatchObject({
+      command: "usage-error",
+    });
+    expect(parseArgs(["loop", "install", "--timeout", "-1"])).toMatchObject({
+      command: "usage-error",
+    });
+  });
+
   it("reads the deliverable subcommand", () => {
     expect(parseArgs(["deliverable", "docs/a.md", "--min-lines", "20", "--json"])).toEqual({
       command: "deliverable",

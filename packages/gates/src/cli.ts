@@ -1,7 +1,9 @@
 import { realpathSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import type { GateStage, GatesMode, GatesStatus } from "@agent-verify/contract";
+import { addAgentCommands, type AgentArgs } from "./cli-agent.js";
 import { checkDeliverable } from "./deliverable.js";
+import { GatesError } from "./errors.js";
 import { runGates, VERSION } from "./run.js";
 import { GATE_STAGES } from "@agent-verify/contract/constants";
 import { redact } from "@agent-verify/contract/redact";
@@ -14,7 +16,11 @@ export type ParsedArgs =
       json: boolean;
       only: GateStage[] | undefined;
       regression: string | undefined;
+      taskFile: string | undefined;
+      projectDir: string | undefined;
+      criteriaFile: string | undefined;
     }
+  | AgentArgs
   | { command: "deliverable"; file: string; minLines: number; json: boolean }
   | { command: "print"; text: string }
   | { command: "usage-error"; message: string };
@@ -50,13 +56,44 @@ function parseOnly(value: string): GateStage[] {
 
 interface RunOptions {
   base?: string;
+  baseCommit?: string;
   mode?: GatesMode;
   json: boolean;
   only?: GateStage[];
   regression?: string;
+  taskFile?: string;
+  projectDir?: string;
+  criteriaFile?: string;
 }
 
-function program(result: { value?: ParsedArgs }, output: string[]): Command {
+/** The seed's environment fallbacks, used when the flag is not given. */
+export type GatesEnv = Partial<
+  Record<"VERIFY_PROJECT_DIR" | "VERIFY_TASK_FILE" | "VERIFY_MODE" | "VERIFY_BASE_COMMIT", string>
+>;
+
+function runArgs(opts: RunOptions, env: GatesEnv): ParsedArgs {
+  const usage = (message: string): ParsedArgs => ({ command: "usage-error", message });
+  if (opts.regression !== undefined && opts.regression.trim() === "")
+    return usage("--regression: the issue title is empty");
+  if (opts.base !== undefined && opts.baseCommit !== undefined)
+    return usage("--base and --base-commit name the same thing: give one");
+  const mode = opts.mode ?? (env.VERIFY_MODE || undefined);
+  if (mode !== undefined && mode !== "pre-commit" && mode !== "post-commit")
+    return usage(`VERIFY_MODE: '${mode}' is not pre-commit or post-commit`);
+  return {
+    command: "run",
+    base: opts.base ?? opts.baseCommit ?? (env.VERIFY_BASE_COMMIT || undefined),
+    mode,
+    json: opts.json,
+    only: opts.only,
+    regression: opts.regression?.trim(),
+    taskFile: opts.taskFile ?? (env.VERIFY_TASK_FILE || undefined),
+    projectDir: opts.projectDir ?? (env.VERIFY_PROJECT_DIR || undefined),
+    criteriaFile: opts.criteriaFile,
+  };
+}
+
+function program(result: { value?: ParsedArgs }, output: string[], env: GatesEnv): Command {
   const root = new Command("verify-gates")
     .description(
       "Verify a code change: exit 0 clean (stamp written), 1 a gate failed, 2 the setup is broken",
@@ -78,6 +115,16 @@ function program(result: { value?: ParsedArgs }, output: string[]): Command {
       "--regression <title>",
       "a bug fix: require a new test whose name or body mentions a word of this issue title",
     )
+    .option(
+      "--task-file <file>",
+      "task file: ## FILES sets the scope, ESTIMATED_DIFF the budget (VERIFY_TASK_FILE)",
+    )
+    .option("--project-dir <dir>", "the repository to verify (VERIFY_PROJECT_DIR; default: here)")
+    .option("--base-commit <sha>", "the same as --base (VERIFY_BASE_COMMIT)")
+    .option(
+      "--criteria-file <file>",
+      "acceptance criteria for the judge, one per bullet or line; '-' reads stdin",
+    )
     .enablePositionalOptions()
     .exitOverride()
     .configureOutput({
@@ -85,18 +132,14 @@ function program(result: { value?: ParsedArgs }, output: string[]): Command {
       writeErr: (text) => output.push(text),
     })
     .action((opts: RunOptions) => {
-      result.value =
-        opts.regression !== undefined && opts.regression.trim() === ""
-          ? { command: "usage-error", message: "--regression: the issue title is empty" }
-          : {
-              command: "run",
-              base: opts.base,
-              mode: opts.mode,
-              json: opts.json,
-              only: opts.only,
-              regression: opts.regression?.trim(),
-            };
+      result.value = runArgs(opts, env);
     });
+  const configure = (command: Command) =>
+    command.exitOverride().configureOutput({
+      writeOut: (text) => output.push(text),
+      writeErr: (text) => output.push(text),
+    });
+  addAgentCommands(root, (args) => (result.value = args), configure);
   root
     .command("deliverable <file>")
     .description(
@@ -122,12 +165,12 @@ function program(result: { value?: ParsedArgs }, output: string[]): Command {
   return root;
 }
 
-/** Pure: argv (without node and script) → what to do. */
-export function parseArgs(argv: readonly string[]): ParsedArgs {
+/** Pure: argv (without node and script) and the fallback variables → what to do. */
+export function parseArgs(argv: readonly string[], env: GatesEnv = {}): ParsedArgs {
   const result: { value?: ParsedArgs } = {};
   const output: string[] = [];
   try {
-    program(result, output).parse([...argv], { from: "user" });
+    program(result, output, env).parse([...argv], { from: "user" });
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
     if (error.exitCode === 0) return { command: "print", text: output.join("") };
@@ -136,8 +179,25 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   return result.value ?? { command: "usage-error", message: "nothing to do" };
 }
 
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return "";
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function criteriaFrom(file: string | undefined) {
+  if (file === undefined) return undefined;
+  const { parseCriteria } = await import("./task/criteria.js");
+  const { readFile } = await import("node:fs/promises");
+  const text =
+    file === "-" ? await readStdin() : await readFile(file, "utf8").catch(() => undefined);
+  if (text === undefined) throw new Error(`--criteria-file: ${file} not found or unreadable`);
+  return parseCriteria(text);
+}
+
 async function main(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv);
+  const args = parseArgs(argv, process.env);
   if (args.command === "print") {
     process.stdout.write(args.text);
     return 0;
@@ -158,7 +218,33 @@ async function main(argv: readonly string[]): Promise<number> {
     );
     return EXIT_CODE[result.status];
   }
+  if (args.command !== "run") {
+    const { runAgentCommand } = await import("./agent-main.js");
+    try {
+      return await runAgentCommand(args, {
+        cwd: process.cwd(),
+        env: process.env,
+        readStdin,
+        out: (text) => process.stdout.write(redact(text)),
+        err: (text) => process.stderr.write(redact(text)),
+      });
+    } catch (error) {
+      if (!(error instanceof GatesError)) throw error;
+      process.stderr.write(redact(`verify-gates: ${error.message}\n`));
+      return EXIT_CODE.error;
+    }
+  }
+  let criteria;
+  try {
+    criteria = await criteriaFrom(args.criteriaFile);
+  } catch (error) {
+    process.stderr.write(`verify-gates: ${(error as Error).message}\n`);
+    return EXIT_CODE.usage;
+  }
   const { report, summary } = await runGates({
+    ...(args.projectDir ? { cwd: args.projectDir } : {}),
+    ...(args.taskFile ? { taskFile: args.taskFile } : {}),
+    ...(criteria ? { criteria } : {}),
     ...(args.base ? { base: args.base } : {}),
     ...(args.mode ? { mode: args.mode } : {}),
     ...(args.only ? { only: args.only } : {}),

@@ -1,4 +1,6 @@
 import type {
+  AggregatedVerdict,
+  Criterion,
   GatesConfig,
   GateFinding,
   GateStage,
@@ -8,6 +10,7 @@ import type {
 } from "@agent-verify/contract";
 import type { Change } from "./diff/change.js";
 import type { BaseRefs } from "./diff/merge-base.js";
+import type { Task } from "./task/task-file.js";
 import type { StageCommands, ToolStage } from "./tools/detect.js";
 import type { TestRun } from "./tools/vitest.js";
 
@@ -40,6 +43,12 @@ export interface GatesContext {
   secrets: Set<string>;
   results: StageResult[];
   progress: (line: string) => void;
+  /** The task file (`--task-file`): its FILES set the scope, its ESTIMATED_DIFF the budget. */
+  task: Task | undefined;
+  /** The acceptance criteria the judge checks (the task's, or `--criteria-file`). */
+  criteria: Criterion[];
+  /** Set by the judge stage when a judge answered. */
+  verdict: AggregatedVerdict | undefined;
 }
 
 export interface StageOutcome {

@@ -10,6 +10,7 @@ export const GatesErrorCode = {
   NoTests: "no_tests",
   NoCoverage: "no_coverage",
   Git: "git_failed",
+  TaskInvalid: "task_invalid",
 } as const;
 export type GatesErrorCode = (typeof GatesErrorCode)[keyof typeof GatesErrorCode];
 

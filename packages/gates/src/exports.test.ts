@@ -8,8 +8,18 @@ it("pins the public exports", () => {
     "InternalError",
     "MAX_SUMMARY_LINES",
     "VERSION",
+    "aggregateVerdicts",
     "checkDeliverable",
+    "installHook",
+    "loopStatus",
+    "parseCriteria",
+    "parseTaskFile",
     "renderSummary",
     "runGates",
+    "runHook",
+    "startLoop",
+    "stopLoop",
+    "verdictsFromText",
+    "verdictsFromValue",
   ]);
 });

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type {
+  AggregatedVerdict,
   GateFinding,
   GateStage,
   GatesMode,
@@ -31,6 +32,8 @@ export interface ReportParts {
   alreadyVerified: boolean;
   error: GatesError | undefined;
   secrets: ReadonlySet<string>;
+  task: GatesReport["task"];
+  verdict: AggregatedVerdict | undefined;
 }
 
 function statusOf(parts: ReportParts): GatesStatus {
@@ -68,6 +71,8 @@ export function assembleReport(parts: ReportParts): GatesReport {
           },
         }
       : {}),
+    ...(parts.task ? { task: parts.task } : {}),
+    ...(parts.verdict ? { judge: parts.verdict } : {}),
   };
   return JSON.parse(redact(JSON.stringify(report), parts.secrets)) as GatesReport;
 }

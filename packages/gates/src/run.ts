@@ -1,4 +1,11 @@
-import type { GateStage, GatesMode, GatesReport, StageResult } from "@agent-verify/contract";
+import { createHash } from "node:crypto";
+import type {
+  Criterion,
+  GateStage,
+  GatesMode,
+  GatesReport,
+  StageResult,
+} from "@agent-verify/contract";
 import { readBaseConfig, readWorkingConfig } from "./config-cache.js";
 import { loadedConfigs } from "./config-merge.js";
 import type { GatesContext, Stage, StageOutcome } from "./context.js";
@@ -11,6 +18,7 @@ import { redact } from "./mask.js";
 import { assembleReport, buildReport, writeOutputs, type ReportParts } from "./report.js";
 import { readStamp, stampHash, stampInputs, writeStamp, type Stamp } from "./stamp.js";
 import { renderSummary } from "./summary.js";
+import { literalGlob, loadTask, type LoadedTask } from "./task/load-task.js";
 import { stageCommands, type StageCommands, type ToolStage } from "./tools/detect.js";
 import type { TestRun } from "./tools/vitest.js";
 import { VERSION } from "./version.js";
@@ -28,6 +36,10 @@ export interface GatesOptions {
    * mentions a word of it (rule `regression`).
    */
   regression?: string;
+  /** A task file (seed 004): its `## FILES` set the scope, `ESTIMATED_DIFF` the diff budget, its criteria go to the judge. */
+  taskFile?: string;
+  /** Acceptance criteria for the judge; they replace the task file's. */
+  criteria?: Criterion[];
   env?: NodeJS.ProcessEnv;
   onProgress?: (line: string) => void;
 }
@@ -83,6 +95,18 @@ function wanted(
   return undefined;
 }
 
+/** Stages that must pass before any tool runs (seed: "before a single test runs"). */
+const FLOOR_FIRST: readonly GateStage[] = ["floor", "scope", "secrets"];
+
+/** The stages before the judge, in two waves: the floor-first stages, then the tool stages. */
+function waves(stages: ReadonlyArray<readonly [GateStage, Stage]>) {
+  const early = stages.filter(([name]) => name !== "judge" && name !== "git-clean");
+  return [
+    early.filter(([name]) => FLOOR_FIRST.includes(name)),
+    early.filter(([name]) => !FLOOR_FIRST.includes(name)),
+  ];
+}
+
 const skipped = (stage: GateStage, reason: string): StageResult => ({
   stage,
   status: "skip",
@@ -94,7 +118,7 @@ const skipped = (stage: GateStage, reason: string): StageResult => ({
 interface Setup {
   root: string;
   ctx: GatesContext;
-  parts: Pick<ReportParts, "base" | "changedFiles" | "stamp">;
+  parts: Pick<ReportParts, "base" | "changedFiles" | "stamp" | "task">;
   stampOnFile: Stamp | undefined;
   /** The test run, if a stage started one. */
   testRun: () => Promise<TestRun | undefined> | undefined;
@@ -113,12 +137,19 @@ async function prepare(
   const baseConfig = await readBaseConfig(root, base.commit, ref);
   const configs = loadedConfigs(baseConfig, working.config, working.text);
   const mode = options.mode ?? configs.effective.mode;
-  const change: Change = await collectChange(root, base.mergeBase, configs.effective.exclude);
+  const loaded: LoadedTask | undefined =
+    options.taskFile === undefined ? undefined : await loadTask(options.taskFile, root);
+  const exclude = [...configs.effective.exclude];
+  if (loaded?.inRepo) exclude.push(literalGlob(loaded.inRepo));
+  const change: Change = await collectChange(root, base.mergeBase, exclude);
+  const criteria = options.criteria ?? loaded?.task.criteria ?? [];
   const settings = {
     ref,
     mode,
     only: options.only ?? null,
     regression: options.regression ?? null,
+    ...(loaded ? { task: createHash("sha256").update(loaded.text).digest("hex") } : {}),
+    ...(criteria.length > 0 ? { criteria } : {}),
   };
   const inputs = await stampInputs({
     root,
@@ -151,6 +182,9 @@ async function prepare(
     secrets: new Set(),
     results: [],
     progress,
+    task: loaded?.task,
+    criteria,
+    verdict: undefined,
   };
   return {
     root,
@@ -159,6 +193,13 @@ async function prepare(
       base: { ref, commit: base.commit, merge_base: base.mergeBase },
       changedFiles: change.files.map(toChangedFile),
       stamp: { hash, written: false, inputs },
+      task: loaded && {
+        file: loaded.task.file,
+        id: loaded.task.id,
+        files: loaded.task.files?.length ?? 0,
+        estimated_diff: loaded.task.estimatedDiff ?? null,
+        criteria: criteria.length,
+      },
     },
     stampOnFile: await readStamp(root),
     testRun: () => testRun,
@@ -184,6 +225,8 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
     tests: undefined,
     alreadyVerified: false,
     error: undefined,
+    task: undefined,
+    verdict: undefined,
     secrets: secretsSeen,
   };
   let root: string | undefined;
@@ -205,13 +248,18 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
     }
     // Loaded only now: a stamp hit needs none of the stages or their libraries.
     const { STAGES } = await import("./stages/all.js");
-    // Stages up to crap are independent: run them side by side (wall time), report them in order.
-    const early = STAGES.filter(([name]) => name !== "judge" && name !== "git-clean");
-    const pending = early.map(([name, stage]) => {
-      const why = wanted(ctx, name, options.only);
-      return why === undefined ? runStage(ctx, name, stage) : Promise.resolve(skipped(name, why));
-    });
-    for (const result of await Promise.all(pending)) ctx.results.push(result);
+    // Floor first: floor, scope and secrets side by side; a failure there stops the run before
+    // a single tool starts. The tool stages are independent of each other: side by side too.
+    for (const wave of waves(STAGES)) {
+      const blocker = ctx.results.find((r) => r.status === "fail" || r.status === "error");
+      const pending = wave.map(([name, stage]) => {
+        const why = blocker
+          ? `not run: the ${blocker.stage} stage ${blocker.status === "fail" ? "failed" : "could not run"}`
+          : wanted(ctx, name, options.only);
+        return why === undefined ? runStage(ctx, name, stage) : Promise.resolve(skipped(name, why));
+      });
+      for (const result of await Promise.all(pending)) ctx.results.push(result);
+    }
     for (const [name, stage] of STAGES.filter(([n]) => n === "judge" || n === "git-clean")) {
       const why = wanted(ctx, name, options.only);
       if (why === undefined) ctx.results.push(await runStage(ctx, name, stage));
@@ -219,6 +267,7 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
         ctx.results.push(skipped(name, why));
     }
     parts.stages = ctx.results;
+    parts.verdict = ctx.verdict;
     // A failed run already left its error in the stage that started it.
     parts.tests = (await setup.testRun()?.catch(() => undefined))?.tests;
   } catch (error) {

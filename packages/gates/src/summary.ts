@@ -32,6 +32,11 @@ export function renderSummary(report: GatesReport): string {
     lines.push(`error in ${stage.stage}: ${stage.reason ?? ""}`);
     if (stage.hint) lines.push(`  hint: ${stage.hint}`);
   }
+  const next = report.judge?.fix_forward ?? [];
+  if (next.length > 0) {
+    lines.push(`next (the judge's fix_forward, ${report.judge?.decision}):`);
+    for (const action of next.slice(0, 5)) lines.push(`- ${action}`);
+  }
   const room = MAX_SUMMARY_LINES - lines.length - 2;
   const shown = report.findings.slice(0, Math.max(0, Math.floor(room / 2)));
   if (shown.length > 0)

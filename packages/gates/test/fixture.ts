@@ -183,11 +183,17 @@ export interface GatesJson {
 }
 
 /** Run the real bin in `cwd`. */
-export function runCli(cwd: string, args: string[], env: Record<string, string> = {}): CliResult {
+export function runCli(
+  cwd: string,
+  args: string[],
+  env: Record<string, string> = {},
+  input?: string,
+): CliResult {
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd,
     encoding: "utf8",
     env: { ...process.env, BASE: "", ...env },
+    ...(input === undefined ? {} : { input }),
   });
   const reportPath = join(cwd, ".verify", "gates.json");
   const summaryPath = join(cwd, ".verify", "summary.txt");

@@ -1,6 +1,6 @@
 import type { FlowList, FlowListEntry } from "@agent-verify/contract";
 import { loadManifestCached } from "./manifest-cache.js";
-import { findFlowModule, flowsDir, undeclaredModules } from "./flows/discover.js";
+import { flowModuleIndex, flowRoots, flowsDir, undeclaredModules } from "./flows/discover.js";
 import { messageOf } from "./errors.js";
 
 export interface ListOptions {
@@ -21,14 +21,22 @@ export async function listFlows(options: ListOptions): Promise<FlowList> {
     (name) =>
       `flow module ${folder}/${name} is not declared in .verify/workflows.yaml, so it cannot be run`,
   );
+  const modules = flowModuleIndex(folder);
   const flows: FlowListEntry[] = [];
   for (const flow of manifest.flows) {
-    const modulePath = findFlowModule(folder, flow.name);
+    const modulePath = modules.get(flow.name);
     const entry: FlowListEntry = { ...flow, implemented: modulePath !== undefined };
     if (options.steps && modulePath) {
       try {
         const { loadFlowModule } = await import("./flows/load.js");
-        entry.steps = [...((await loadFlowModule(modulePath)).steps ?? [])];
+        entry.steps = [
+          ...((
+            await loadFlowModule(modulePath, {
+              roots: flowRoots(options.dir, manifest),
+              dir: options.dir,
+            })
+          ).steps ?? []),
+        ];
       } catch (error) {
         entry.implemented = false;
         warnings.push(messageOf(error));

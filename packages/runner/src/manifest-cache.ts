@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readConfigText } from "@agent-verify/contract/config-file";
 import { manifestPath } from "@agent-verify/contract/constants";
 import { cachedParse } from "@agent-verify/contract/validated-cache";
 import type { Manifest } from "@agent-verify/contract";
@@ -9,13 +9,8 @@ import type { Manifest } from "@agent-verify/contract";
  */
 export async function loadManifestCached(dir: string): Promise<Manifest> {
   const file = manifestPath(dir);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    const { loadManifest } = await import("@agent-verify/contract");
-    return loadManifest(dir);
-  }
+  // Zod-free too: a missing, oversized or non-regular file is refused before parsing.
+  const text = readConfigText(file);
   return cachedParse({
     root: dir,
     kind: "manifest",

@@ -4,6 +4,13 @@ export type ParsedArgs =
   | { command: "list"; dir: string; steps: boolean }
   | { command: "check-browser"; dir: string }
   | { command: "run"; dir: string; flow: string; trace: TraceMode }
+  | {
+      command: "init";
+      dir: string;
+      baseUrl: string | undefined;
+      webServer: string | undefined;
+      staticDir: string | undefined;
+    }
   | { command: "help" }
   | { command: "invalid"; message: string };
 
@@ -14,9 +21,11 @@ export function usage(): string {
     "Usage: verify-runner <flow> [--trace on|off|retain-on-failure] [--dir DIR]",
     "       verify-runner --list [--steps] [--dir DIR]",
     "       verify-runner --check-browser [--dir DIR]",
+    "       verify-runner init [--static DIR | --web-server CMD] [--base-url URL] [--dir DIR]",
     "",
     "Runs one flow from .verify/workflows.yaml and prints one JSON object on stdout.",
     "Exit 0 pass, 1 fail, 2 error (the flow could not be run).",
+    "init scaffolds .verify/ (never overwrites a file) and prints what it wrote.",
     "",
   ].join("\n");
 }
@@ -28,7 +37,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let checkBrowser = false;
   let steps = false;
   let trace: TraceMode = "retain-on-failure";
+  const init: { baseUrl?: string; webServer?: string; staticDir?: string } = {};
   const positional: string[] = [];
+  const isInit = argv[0] === "init";
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const value = (): string | undefined => {
@@ -49,6 +60,15 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       const given = value();
       if (!given) return { command: "invalid", message: "--dir needs a folder" };
       dir = given;
+    } else if (
+      isInit &&
+      (name === "--base-url" || name === "--web-server" || name === "--static")
+    ) {
+      const given = value();
+      if (!given) return { command: "invalid", message: `${name} needs a value` };
+      if (name === "--base-url") init.baseUrl = given;
+      else if (name === "--web-server") init.webServer = given;
+      else init.staticDir = given;
     } else if (name === "--trace") {
       const given = value() as TraceMode | undefined;
       if (!given || !TRACE_MODES.includes(given)) {
@@ -57,6 +77,20 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       trace = given;
     } else if (arg.startsWith("-")) return { command: "invalid", message: `unknown option ${arg}` };
     else positional.push(arg);
+  }
+  if (isInit) {
+    if (list || checkBrowser || steps || positional.length > 1)
+      return {
+        command: "invalid",
+        message: "init takes only --static, --web-server, --base-url, --dir",
+      };
+    return {
+      command: "init",
+      dir,
+      baseUrl: init.baseUrl,
+      webServer: init.webServer,
+      staticDir: init.staticDir,
+    };
   }
   if (checkBrowser) {
     if (list || positional.length > 0)

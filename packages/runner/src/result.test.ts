@@ -29,4 +29,18 @@ describe("buildResult", () => {
       ],
     });
   });
+
+  it("carries the hint of an error", async () => {
+    const result = buildResult({
+      flow: "x",
+      status: "error",
+      durationMs: 1,
+      steps: [],
+      error: "cannot load flow module",
+      errorCode: "flow_module_invalid",
+      hint: "use .mts files",
+    });
+    expect(result.hint).toBe("use .mts files");
+    await expect(validateResult(result)).resolves.toEqual(result);
+  });
 });

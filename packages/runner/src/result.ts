@@ -15,6 +15,7 @@ export interface ResultInput {
   artifacts?: Artifacts;
   error?: string | undefined;
   errorCode?: RunErrorCode | undefined;
+  hint?: string | undefined;
 }
 
 /** Declared steps that never ran are reported as `not_run`, in declared order. */
@@ -39,6 +40,7 @@ export function buildResult(input: ResultInput): RunResult {
   };
   if (input.error !== undefined) result.error = input.error;
   if (input.errorCode !== undefined) result.error_code = input.errorCode;
+  if (input.hint !== undefined) result.hint = input.hint;
   return result;
 }
 

@@ -1,23 +1,24 @@
 import type { Artifacts, Manifest, RunResult } from "@agent-verify/contract";
-import { manifestPath } from "@agent-verify/contract/constants";
+import { isFlowName, manifestPath } from "@agent-verify/contract/constants";
 import { loadManifestCached } from "./manifest-cache.js";
-import { writeFileSync } from "node:fs";
 import { BrowserSession } from "./browser/session.js";
 import { resolveBrowser } from "./browser/resolve.js";
 import { ArtifactDir } from "./artifacts/paths.js";
-import { redact } from "@agent-verify/contract/redact";
-import { renderErrorContext } from "./artifacts/error-context.js";
+import { FlowEvidence } from "./artifacts/collect.js";
 import { raceAgainstDeadline, settleWithin } from "./deadline.js";
 import { FlowAbortedError, RunnerError, messageOf } from "./errors.js";
 import { shortError } from "./clean-error.js";
 import { buildFlowContext } from "./flows/context.js";
-import { flowsDir, findFlowModule } from "./flows/discover.js";
+import { flowRoots, flowsDir, findFlowModule } from "./flows/discover.js";
 import { usedFixtures } from "./flows/fixtures.js";
+import { flowCodeError } from "./flows/flow-error.js";
+import { CODE_HINT } from "./flows/load-error.js";
 import { loadFlowModule } from "./flows/load.js";
 import { StepRecorder, withRecorder } from "./flows/steps.js";
 import type { Flow } from "./flows/define-flow.js";
 import { buildResult } from "./result.js";
-import { isAnswering, startWebServer, type StartedServer } from "./web-server.js";
+import { baseUrlOf, reachApp } from "./web-server/reach-app.js";
+import type { StartedServer } from "./web-server/start.js";
 
 export type TraceMode = "on" | "off" | "retain-on-failure";
 
@@ -86,12 +87,14 @@ export class FlowRun {
         status: "error",
         error: messageOf(error),
         errorCode: "manifest_invalid",
+        hint: (error as { hint?: string }).hint,
       });
     }
     const entry = manifest.flows.find((candidate) => candidate.name === flow);
     if (!entry) {
       const known = manifest.flows.map((candidate) => candidate.name).join(", ") || "none";
-      const orphan = findFlowModule(flowsDir(dir, manifest), flow);
+      // Only a valid name is looked up on disk: `../../x` must not tell whether x exists.
+      const orphan = isFlowName(flow) ? findFlowModule(flowsDir(dir, manifest), flow) : undefined;
       const why = orphan
         ? `${orphan} exists but ${manifestPath(dir)} does not declare it: add it under flows:`
         : `not declared in ${manifestPath(dir)} (known: ${known})`;
@@ -110,14 +113,22 @@ export class FlowRun {
       });
     }
     try {
-      const definition = await loadFlowModule(modulePath);
+      const definition = await loadFlowModule(modulePath, {
+        roots: flowRoots(dir, manifest),
+        dir,
+      });
       this.declaredSteps = definition.steps;
       await this.setUp(manifest, definition, entry.timeout_s * 1000);
       return await this.execute(definition, entry.timeout_s * 1000, manifest);
     } catch (error) {
       if (this.interrupted) return this.emergencyResult();
       if (error instanceof RunnerError) {
-        return this.result({ status: "error", error: error.message, errorCode: error.code });
+        return this.result({
+          status: "error",
+          error: error.message,
+          errorCode: error.code,
+          hint: error.hint,
+        });
       }
       return this.result({
         status: "error",
@@ -130,7 +141,7 @@ export class FlowRun {
   }
 
   private baseURL(manifest: Manifest): string | undefined {
-    return this.env.VERIFY_BASE_URL || manifest.base_url;
+    return baseUrlOf(manifest, this.env);
   }
 
   private async setUp(manifest: Manifest, definition: Flow, timeoutMs: number): Promise<void> {
@@ -139,12 +150,15 @@ export class FlowRun {
     const needsBrowser = used.has("page") || used.has("context") || used.has("browser");
     // Find the browser first: no point starting a web server for a run that cannot happen.
     const target = needsBrowser ? await resolveBrowser(manifest.browser, this.env) : undefined;
-    if (baseURL && manifest.web_server && !(await isAnswering(baseURL))) {
-      this.server = await startWebServer(
-        manifest.web_server,
-        this.options.dir,
-        this.abortController.signal,
-      );
+    const needsApp = needsBrowser || used.has("request") || used.has("baseURL");
+    if (baseURL && needsApp) {
+      this.server = await reachApp({
+        manifest,
+        baseURL,
+        dir: this.options.dir,
+        env: this.env,
+        signal: this.abortController.signal,
+      });
     }
     if (this.interrupted) throw new FlowAbortedError("interrupted", "interrupted");
     // Load the assertion library and the result schema while the browser starts: both
@@ -206,6 +220,18 @@ export class FlowRun {
   }
 
   private async failResult(failure: unknown): Promise<RunResult> {
+    const codeError = flowCodeError(failure, this.options.dir);
+    if (codeError !== undefined) {
+      const artifacts = await this.failureArtifacts(messageOf(failure));
+      return this.result({
+        status: "error",
+        error: codeError,
+        errorCode: "flow_error",
+        hint: CODE_HINT,
+        artifacts,
+        keepSteps: true,
+      });
+    }
     let error: string | undefined;
     let errorCode: "timeout" | "interrupted" | undefined;
     if (failure instanceof FlowAbortedError) {
@@ -232,58 +258,27 @@ export class FlowRun {
     return this.interrupted ? INTERRUPTED_BUDGET_MS : CAPTURE_BUDGET_MS;
   }
 
-  private artifactDir = (): ArtifactDir =>
-    (this._artifactDir ??= new ArtifactDir(this.options.dir, this.options.flow, this.env));
-  private _artifactDir: ArtifactDir | undefined;
+  private evidence = (): FlowEvidence =>
+    (this._evidence ??= new FlowEvidence(
+      this.session,
+      new ArtifactDir(this.options.dir, this.options.flow, this.env),
+      this.options.flow,
+    ));
+  private _evidence: FlowEvidence | undefined;
 
-  private async passArtifacts(): Promise<Artifacts> {
-    if (this.options.trace !== "on") return {};
-    const trace = await this.session.finishTrace(
-      true,
-      () => this.artifactDir().file("trace.zip"),
-      CAPTURE_BUDGET_MS,
-    );
-    return trace ? { dir: this.artifactDir().path, trace } : {};
+  private passArtifacts(): Promise<Artifacts> {
+    return this.evidence().onPass(this.options.trace === "on", CAPTURE_BUDGET_MS);
   }
 
-  private async failureArtifacts(fullError: string): Promise<Artifacts> {
-    const dir = this.artifactDir();
-    const capture = await this.session.captureFailure(
-      () => dir.file(`${this.options.flow}.png`),
-      this.budgetMs,
-    );
-    const keepTrace = this.options.trace !== "off";
-    const trace = await this.session.finishTrace(
-      keepTrace,
-      () => dir.file("trace.zip"),
-      this.interrupted ? 500 : CAPTURE_BUDGET_MS,
-    );
-    const { consoleErrors, failedRequests } = this.session.evidence;
-    const errorContext = dir.file("error-context.md");
-    writeFileSync(
-      errorContext,
-      redact(
-        renderErrorContext({
-          flow: this.options.flow,
-          failingStep: this.failingStep()?.name,
-          error: fullError,
-          url: capture.url,
-          ariaSnapshot: capture.ariaSnapshot,
-          screenshot: capture.screenshot,
-          trace,
-          consoleErrors,
-          failedRequests,
-          steps: this.recorder.steps,
-        }),
-      ),
-    );
-    const artifacts: Artifacts = { dir: dir.path, error_context: errorContext };
-    if (capture.screenshot) artifacts.screenshot = capture.screenshot;
-    if (capture.url) artifacts.url_at_failure = capture.url;
-    if (trace) artifacts.trace = trace;
-    if (consoleErrors.length > 0) artifacts.console_errors = [...consoleErrors];
-    if (failedRequests.length > 0) artifacts.failed_requests = [...failedRequests];
-    return artifacts;
+  private failureArtifacts(fullError: string): Promise<Artifacts> {
+    return this.evidence().onFailure({
+      error: fullError,
+      failingStep: this.failingStep()?.name,
+      steps: this.recorder.steps,
+      keepTrace: this.options.trace !== "off",
+      captureBudgetMs: this.budgetMs,
+      traceBudgetMs: this.interrupted ? 500 : CAPTURE_BUDGET_MS,
+    });
   }
 
   private async tearDown(): Promise<void> {
@@ -296,17 +291,22 @@ export class FlowRun {
     status: RunResult["status"];
     error?: string | undefined;
     errorCode?: RunResult["error_code"];
+    hint?: string | undefined;
     artifacts?: Artifacts;
+    /** An error that happened while steps ran (flow_error) still lists the steps not run. */
+    keepSteps?: boolean;
   }): RunResult {
+    const listDeclared = partial.status !== "error" || partial.keepSteps === true;
     return buildResult({
       flow: this.options.flow,
       status: partial.status,
       durationMs: performance.now() - this.startedAt,
       steps: this.recorder.steps,
-      declaredSteps: partial.status === "error" ? undefined : this.declaredSteps,
+      declaredSteps: listDeclared ? this.declaredSteps : undefined,
       artifacts: partial.artifacts ?? {},
       error: partial.error,
       errorCode: partial.errorCode,
+      hint: partial.hint,
     });
   }
 }

@@ -17,10 +17,13 @@ export const REPO_ROOT = resolve(RUNNER_PACKAGE, "..", "..");
 export const RUNNER_BIN = join(RUNNER_PACKAGE, "bin", "verify-runner.js");
 export const CHROMIUM = process.env.VERIFY_BROWSER_PATH || "/usr/bin/chromium";
 
-/** A throwaway app repo: files by relative path, with @agent-verify/runner resolvable. */
+/**
+ * A throwaway app repo: files by relative path, with @agent-verify/runner resolvable.
+ * Its package.json says `"type": "module"` unless `files` brings its own.
+ */
 export function makeProject(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "verify-runner-test-"));
-  writeFileSync(join(dir, "package.json"), '{"type":"module"}\n');
+  if (!("package.json" in files)) writeFileSync(join(dir, "package.json"), '{"type":"module"}\n');
   mkdirSync(join(dir, "node_modules", "@agent-verify"), { recursive: true });
   symlinkSync(RUNNER_PACKAGE, join(dir, "node_modules", "@agent-verify", "runner"));
   for (const [path, content] of Object.entries(files)) {
@@ -44,6 +47,8 @@ export interface RunnerOptions {
   env?: Record<string, string | undefined>;
   /** Send SIGTERM once stderr contains this text. */
   sigtermWhen?: string;
+  /** Send SIGKILL once stderr contains this text. */
+  sigkillWhen?: string;
 }
 
 export function runRunner(
@@ -65,6 +70,9 @@ export function runRunner(
     if (options.sigtermWhen && sigtermAt === undefined && stderr.includes(options.sigtermWhen)) {
       sigtermAt = performance.now();
       child.kill("SIGTERM");
+    }
+    if (options.sigkillWhen && !child.killed && stderr.includes(options.sigkillWhen)) {
+      child.kill("SIGKILL");
     }
   });
   return new Promise((done) => {
@@ -127,5 +135,24 @@ export function isAlive(pid: number): boolean {
     return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
   } catch {
     return false;
+  }
+}
+
+/** True when nothing listens on 127.0.0.1:`port` (we can listen on it ourselves). */
+export function isPortFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.once("error", () => done(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => done(true)));
+  });
+}
+
+/** Poll `check` every 100 ms until it holds or `timeoutMs` passes; returns its last value. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((done) => setTimeout(done, 100));
   }
 }

@@ -30,6 +30,8 @@ export const OWN_OUTPUTS = [
   ".verify/summary.txt",
   ".verify/green",
   ".verify/cache/**",
+  ".verify/agent-loop.json",
+  ".verify/agent-loop.json.*.tmp",
 ];
 
 const STATUS: Record<string, FileStatus> = {

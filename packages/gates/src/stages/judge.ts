@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { JudgeVerdictSchema, type GateFinding } from "@agent-verify/contract";
+import type { AggregatedVerdict, GateFinding } from "@agent-verify/contract";
 import {
   finding,
   outcome,
@@ -16,12 +16,16 @@ import { exec, tail } from "../exec.js";
 import { CACHE_DIR } from "../hold-line.js";
 import { redact } from "../mask.js";
 import { NEEDS_HUMAN } from "../stage-names.js";
+import { aggregateVerdicts } from "../verdict/aggregate.js";
+import { verdictsFromText } from "../verdict/parse.js";
+import { judgeInstructions, RUBRIC } from "../verdict/rubric.js";
 
 export { NEEDS_HUMAN };
 
 interface Ledger {
   requests: number;
   last?: StageOutcome;
+  verdict?: AggregatedVerdict;
 }
 
 async function judgeInput(ctx: GatesContext): Promise<string> {
@@ -41,24 +45,24 @@ async function judgeInput(ctx: GatesContext): Promise<string> {
       diff,
     },
     report: { stages: ctx.results },
+    task: ctx.task ? { id: ctx.task.id, file: ctx.task.file } : null,
+    criteria: ctx.criteria,
+    rubric: RUBRIC,
+    instructions: judgeInstructions(ctx.criteria, ctx.task?.id),
   };
   return redact(JSON.stringify(input), ctx.secrets);
 }
 
-function verdict(stdout: string, stderr: string, exitCode: number | null): StageOutcome {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stdout);
-  } catch {
-    parsed = undefined;
-  }
-  const result = JudgeVerdictSchema.safeParse(parsed);
-  if (!result.success || result.data.length === 0) {
-    const why = result.success
-      ? "an empty list"
-      : `output that is not a [{id, status, evidence}] list (exit ${exitCode})`;
-    const message = `the judge returned ${why}; a person must review this change: ${tail(stdout || stderr, 2)}`;
-    return outcome([
+/** The judge's answer → findings: one per failed criterion, or one NEEDS_HUMAN. */
+function findingsOf(
+  verdict: AggregatedVerdict,
+  output: string,
+  exitCode: number | null,
+): GateFinding[] {
+  if (verdict.decision === "NEEDS_HUMAN") {
+    const why = verdict.problems.join("; ");
+    const message = `the judge returned no usable verdict (${why}, exit ${exitCode}); a person must review this change: ${tail(output, 2)}`;
+    return [
       finding(
         "judge",
         null,
@@ -67,32 +71,43 @@ function verdict(stdout: string, stderr: string, exitCode: number | null): Stage
         message,
         "review the change by hand, or fix the judge command",
       ),
-    ]);
+    ];
   }
-  const findings: GateFinding[] = result.data
-    .filter((item) => item.status === "FAIL")
-    .map((item) =>
+  const hint = verdict.fix_forward[0] ?? "fix what the evidence names";
+  const failed = verdict.criteria
+    .filter((c) => c.status === "FAIL")
+    .map((c) => finding("judge", null, null, `judge:${c.id}`, `${c.id} FAIL: ${c.evidence}`, hint));
+  if (verdict.decision === "FAIL" && failed.length === 0)
+    failed.push(
       finding(
         "judge",
         null,
         null,
-        `judge:${item.id}`,
-        `${item.id} FAIL: ${item.evidence}`,
-        "fix what the evidence names",
+        "judge:decision",
+        `the judge decided FAIL: ${verdict.problems.join("; ")}`,
+        hint,
       ),
     );
-  return outcome(findings);
+  return failed;
 }
 
 /** Stage 8: an external judge, only on a green tree, at most `max_requests` times per change. */
 export const judge: Stage = async (ctx) => {
   const config = ctx.config.judge;
-  if (!config) return skip("no judge configured");
+  if (!config)
+    return skip(
+      ctx.criteria.length > 0
+        ? `no judge configured: ${ctx.criteria.length} acceptance criteria not judged`
+        : "no judge configured",
+    );
   const ledgerFile = join(CACHE_DIR, `judge-${ctx.stampHash}.json`);
   const ledger = (await readFile(ledgerFile, "utf8").then(JSON.parse, () => ({
     requests: 0,
   }))) as Ledger;
   if (ledger.requests >= config.max_requests) {
+    const { AggregatedVerdictSchema } = await import("@agent-verify/contract");
+    // The cached verdict is a file on disk like any other input: used only when it is whole.
+    ctx.verdict = AggregatedVerdictSchema.safeParse(ledger.verdict).data;
     if (ledger.last)
       return {
         ...ledger.last,
@@ -112,11 +127,17 @@ export const judge: Stage = async (ctx) => {
       { hint: tail(result.stderr) },
     );
   }
-  const last = verdict(result.stdout, result.stderr, result.exitCode);
+  const parsed = await verdictsFromText(result.stdout, "judge output");
+  const verdict = aggregateVerdicts(parsed, {
+    expected: ctx.criteria,
+    ...(ctx.task ? { taskId: ctx.task.id } : {}),
+  });
+  ctx.verdict = verdict;
+  const last = outcome(findingsOf(verdict, result.stdout || result.stderr, result.exitCode));
   await mkdir(CACHE_DIR, { recursive: true });
   await writeFile(
     ledgerFile,
-    JSON.stringify({ requests: ledger.requests + 1, last } satisfies Ledger),
+    JSON.stringify({ requests: ledger.requests + 1, last, verdict } satisfies Ledger),
   );
   return last;
 };

@@ -1,8 +1,12 @@
 import picomatch from "picomatch";
 import type { GateFinding } from "@agent-verify/contract";
 import { finding, outcome, type Stage } from "../context.js";
+import { taskScopeFindings } from "./task-scope.js";
 
-/** Stage 1: changed files inside `scope.allow` and outside `scope.block`; changed lines within `diff_budget`. */
+/**
+ * Stage 1: changed files inside `scope.allow` and outside `scope.block`; changed lines within
+ * `diff_budget`. A task file adds its `## FILES` as a scope and 3 × ESTIMATED_DIFF as a budget.
+ */
 export const scope: Stage = async (ctx) => {
   const { allow, block } = ctx.config.scope;
   const isAllowed = allow ? picomatch(allow, { dot: true }) : () => true;
@@ -37,9 +41,20 @@ export const scope: Stage = async (ctx) => {
       }
     }
   }
-  const budget = ctx.config.diff_budget;
+  if (ctx.task) findings.push(...taskScopeFindings(ctx.task, ctx.change.files));
+  const fromTask = ctx.task?.estimatedDiff === undefined ? undefined : 3 * ctx.task.estimatedDiff;
+  const fromConfig = ctx.config.diff_budget;
+  // The stricter budget decides: a task never loosens the config's.
+  const budget =
+    fromTask === undefined || (fromConfig !== undefined && fromConfig <= fromTask)
+      ? fromConfig
+      : fromTask;
   if (budget !== undefined && changedLines > budget) {
-    const message = `${changedLines} changed lines, over the diff budget of ${budget}`;
+    const source =
+      budget === fromTask && ctx.task
+        ? ` (3 × ESTIMATED_DIFF ${ctx.task.estimatedDiff} in ${ctx.task.file})`
+        : "";
+    const message = `${changedLines} changed lines, over the diff budget of ${budget}${source}`;
     findings.push(
       finding("scope", null, null, "diff-budget", message, "split the change into smaller ones"),
     );

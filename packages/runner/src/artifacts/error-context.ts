@@ -10,6 +10,7 @@ export interface ErrorContextInput {
   screenshot: string | undefined;
   trace: string | undefined;
   consoleErrors: readonly string[];
+  pageErrors: readonly string[];
   failedRequests: readonly string[];
   steps: readonly StepResult[];
 }
@@ -52,6 +53,10 @@ export function renderErrorContext(input: ErrorContextInput): string {
     "## Page snapshot (ARIA)",
     "",
     input.ariaSnapshot ? fence(input.ariaSnapshot, "yaml") : "(no page was open)",
+    "",
+    "## Uncaught page errors",
+    "",
+    list(input.pageErrors),
     "",
     "## Console errors",
     "",

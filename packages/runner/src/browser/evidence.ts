@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 
-/** Console errors and failed requests seen while the flow ran. */
+/** Console errors, uncaught page exceptions and failed requests seen while the flow ran. */
 export class PageEvidence {
   readonly consoleErrors: string[] = [];
+  readonly pageErrors: string[] = [];
   readonly failedRequests: string[] = [];
   private static readonly LIMIT = 50;
 
@@ -28,10 +29,20 @@ export class PageEvidence {
     page.on("console", (message) => {
       if (message.type() === "error") this.push(this.consoleErrors, message.text());
     });
-    page.on("pageerror", (error) => this.push(this.consoleErrors, `uncaught: ${error.message}`));
+    page.on("pageerror", (error) => {
+      this.push(this.consoleErrors, `uncaught: ${error.message}`);
+      this.push(this.pageErrors, pageErrorText(error));
+    });
   }
 
   private push(list: string[], entry: string): void {
     if (list.length < PageEvidence.LIMIT) list.push(entry);
   }
+}
+
+/** `TypeError: x is undefined (at http://host/app.js:12)`: the message and where the page threw it. */
+export function pageErrorText(error: Error): string {
+  const head = `${error.name || "Error"}: ${error.message.split("\n")[0]}`;
+  const frame = /\(?((?:https?|file):\/\/[^\s()]+:\d+):\d+\)?/.exec(error.stack ?? "");
+  return frame ? `${head} (at ${frame[1]})` : head;
 }

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { BrowserConfig } from "@agent-verify/contract";
 import { settleWithin } from "../deadline.js";
+import { appBaseUrl, basePath, keepBasePath } from "./base-url.js";
 import { PageEvidence } from "./evidence.js";
 import { childPids } from "./child-pids.js";
 import { openBrowser } from "./launch.js";
@@ -35,9 +36,19 @@ export class BrowserSession {
     const before = new Set(childPids());
     this.browser = await openBrowser(target, config);
     this.browserPids = childPids().filter((pid) => !before.has(pid));
-    this.context = await this.browser.newContext(baseURL ? { baseURL } : {});
+    const withPath = baseURL !== undefined && basePath(baseURL) !== "/";
+    this.context = await this.browser.newContext(
+      baseURL ? { baseURL: withPath ? appBaseUrl(baseURL) : baseURL } : {},
+    );
     this.context.setDefaultTimeout(actionTimeoutMs);
     this.evidence.watch(this.context);
+    if (withPath) {
+      process.stderr.write(
+        `verify-runner: base_url ${baseURL} has a path: page.goto("/x") opens ${appBaseUrl(baseURL)}x; ` +
+          "other URL arguments (toHaveURL, request) resolve as Playwright does\n",
+      );
+      this.context.on("page", (page) => keepBasePath(page, baseURL));
+    }
     if (trace) {
       // DOM snapshots only: the screencast filmstrip costs ~0.5 s of CPU per flow here,
       // and the failure screenshot is taken separately.

@@ -9,6 +9,11 @@ export function flowsDir(dir: string, manifest: Manifest): string {
   return resolve(dir, manifest.flows_dir ?? DEFAULT_FLOWS_DIR);
 }
 
+/** Folders holding the flows' own modules: `.verify/` and flows_dir (see esm-hooks.ts). */
+export function flowRoots(dir: string, manifest: Manifest): string[] {
+  return [resolve(dir, ".verify"), flowsDir(dir, manifest)];
+}
+
 /** Path of the module implementing `name`, or undefined when none exists. */
 export function findFlowModule(folder: string, name: string): string | undefined {
   for (const extension of EXTENSIONS) {
@@ -16,6 +21,27 @@ export function findFlowModule(folder: string, name: string): string | undefined
     if (existsSync(candidate)) return candidate;
   }
   return undefined;
+}
+
+/**
+ * Every module in the folder by flow name, from one directory read (`--list` with
+ * thousands of flows must not stat four candidates per flow). The extension order
+ * is findFlowModule's.
+ */
+export function flowModuleIndex(folder: string): Map<string, string> {
+  let entries: Set<string>;
+  try {
+    entries = new Set(readdirSync(folder));
+  } catch {
+    return new Map();
+  }
+  const index = new Map<string, string>();
+  for (const extension of [...EXTENSIONS].reverse()) {
+    for (const file of entries) {
+      if (extname(file) === extension) index.set(basename(file, extension), join(folder, file));
+    }
+  }
+  return index;
 }
 
 /** Names of every flow module in the folder (test and declaration files excluded). */

@@ -1,34 +1,50 @@
+import { register as registerHooks } from "node:module";
 import { pathToFileURL } from "node:url";
-import { basename, extname } from "node:path";
-import { RunnerError, messageOf } from "../errors.js";
+import { basename, dirname, extname } from "node:path";
+import { RunnerError } from "../errors.js";
 import { isFlow, type Flow } from "./define-flow.js";
+import type { EsmHooksData } from "./esm-hooks.js";
+import { hostModuleType } from "./host-format.js";
+import { loadError } from "./load-error.js";
 
 let tsxRegistered = false;
+let esmHooksRegistered = false;
 
 /** Register tsx only when a TypeScript flow is actually loaded (keeps --list fast). */
 async function ensureTypeScriptLoader(path: string): Promise<void> {
-  if (tsxRegistered || !/\.m?ts$/.test(path)) return;
+  if (tsxRegistered || !/\.m?tsx?$/.test(path)) return;
   const { register } = await import("tsx/esm/api");
   register();
   tsxRegistered = true;
 }
 
+/** In a CommonJS host, load the files under `roots` as ES modules (see esm-hooks.ts). */
+function ensureEsmInCommonJsHost(path: string, roots: readonly string[]): void {
+  if (esmHooksRegistered) return;
+  if (hostModuleType(path) === "module") return;
+  const data: EsmHooksData = { roots: [...roots] };
+  registerHooks(new URL("./esm-hooks.js", import.meta.url), { data });
+  esmHooksRegistered = true;
+}
+
+export interface LoadOptions {
+  /** Folders whose modules are the flows' own (flows, page objects): always ES modules. */
+  roots?: readonly string[];
+  /** The project folder, for file:line in errors (default: the module's folder). */
+  dir?: string;
+}
+
 /** Import a flow module and check it default-exports `defineFlow(...)` with a matching name. */
-export async function loadFlowModule(path: string): Promise<Flow> {
+export async function loadFlowModule(path: string, options: LoadOptions = {}): Promise<Flow> {
   const expected = basename(path, extname(path));
+  // Ours first: tsx then sees the format it decided and leaves those files ES modules.
+  ensureEsmInCommonJsHost(path, options.roots ?? [dirname(path)]);
   await ensureTypeScriptLoader(path);
   let module: { default?: unknown };
   try {
     module = (await import(pathToFileURL(path).href)) as { default?: unknown };
   } catch (error) {
-    const message = messageOf(error).split("\n")[0] ?? "";
-    const hint = /require\(\)? ES Module|require\(esm\)/i.test(message)
-      ? 'flows are ES modules: add {"type": "module"} to the package.json next to .verify, or use .mts files'
-      : undefined;
-    throw new RunnerError("flow_module_invalid", `cannot load flow module ${path}: ${message}`, {
-      cause: error,
-      ...(hint ? { hint } : {}),
-    });
+    throw loadError(path, error, options.dir ?? dirname(path));
   }
   const flow = module.default;
   if (!isFlow(flow)) {

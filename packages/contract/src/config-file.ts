@@ -1,0 +1,57 @@
+// Zod-free: `@agent-verify/contract/config-file`, for tools on a hot start-up path.
+// A config file is read only when it is a regular file of at most MAX_CONFIG_BYTES:
+// a symlink to /dev/zero, a FIFO or a 10 MB manifest is refused on one line before
+// anything is parsed (reading /dev/zero to its end would grow memory without bound).
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { ConfigError, ContractErrorCode } from "./errors.js";
+
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+function unreadable(file: string, detail: string, cause?: unknown): ConfigError {
+  return new ConfigError(ContractErrorCode.ManifestUnreadable, detail, { file, cause });
+}
+
+/** "EACCES: permission denied" from Node's "EACCES: permission denied, open '/x'". */
+function reason(error: unknown): string {
+  return ((error as Error).message ?? String(error)).split(", ")[0] ?? "unknown error";
+}
+
+/** The file's text; ConfigError `manifest_missing` when absent, `manifest_unreadable` otherwise. */
+export function readConfigText(file: string, maxBytes = MAX_CONFIG_BYTES): string {
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") {
+      throw new ConfigError(ContractErrorCode.ManifestMissing, "file not found", {
+        file,
+        cause: error,
+      });
+    }
+    throw unreadable(file, `cannot read: ${reason(error)}`, error);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw unreadable(file, "not a regular file");
+    if (stat.size > maxBytes) {
+      throw unreadable(file, `larger than ${maxBytes} bytes (${stat.size}): split or trim it`);
+    }
+    // Read one byte past the limit: a file that grows while we read is still refused.
+    const buffer = Buffer.alloc(maxBytes + 1);
+    let length = 0;
+    for (;;) {
+      const read = readSync(fd, buffer, length, buffer.length - length, null);
+      if (read === 0) break;
+      length += read;
+      if (length > maxBytes) throw unreadable(file, `larger than ${maxBytes} bytes`);
+    }
+    return buffer.toString("utf8", 0, length);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw unreadable(file, `cannot read: ${reason(error)}`, error);
+  } finally {
+    closeSync(fd);
+  }
+}

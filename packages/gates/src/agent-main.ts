@@ -1,0 +1,149 @@
+import { readFile } from "node:fs/promises";
+import type { Criterion } from "@agent-verify/contract";
+import type { AgentArgs } from "./cli-agent.js";
+import { GatesError, GatesErrorCode } from "./errors.js";
+import { startLoop, stopLoop, loopStatus } from "./loop/commands.js";
+import { runHook } from "./loop/hook.js";
+import { installHook } from "./loop/install.js";
+import { LOOP_FILE } from "./loop/loop-file.js";
+import { parseCriteria } from "./task/criteria.js";
+import { loadTask } from "./task/load-task.js";
+import { aggregateVerdicts } from "./verdict/aggregate.js";
+import { verdictsFromText, verdictsFromValue, type ParsedVerdicts } from "./verdict/parse.js";
+
+export interface Io {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  readStdin: () => Promise<string>;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** The verdicts on stdin: a JSON list (objects, raw judge outputs as strings, null for a missing one) or one verdict; other text is searched for blocks. */
+async function stdinVerdicts(text: string): Promise<ParsedVerdicts> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return verdictsFromText(text, "stdin");
+  }
+  const list =
+    Array.isArray(json) && !json.every((v) => typeof v === "object" && v !== null && "id" in v)
+      ? json
+      : [json];
+  const out: ParsedVerdicts = { verdicts: [], problems: [] };
+  for (const [i, value] of list.entries()) {
+    const one = await verdictsFromValue(value, `stdin[${i}]`);
+    out.verdicts.push(...one.verdicts);
+    out.problems.push(...one.problems);
+  }
+  return out;
+}
+
+async function readCriteriaFile(path: string): Promise<Criterion[]> {
+  try {
+    return parseCriteria(await readFile(path, "utf8"));
+  } catch {
+    throw new GatesError(
+      GatesErrorCode.TaskInvalid,
+      `criteria file ${path}: not found or unreadable`,
+    );
+  }
+}
+
+async function verdict(args: Extract<AgentArgs, { command: "verdict" }>, io: Io): Promise<number> {
+  const task = args.taskFile ? (await loadTask(args.taskFile, io.cwd)).task : undefined;
+  const expected = args.criteriaFile ? await readCriteriaFile(args.criteriaFile) : task?.criteria;
+  const result = aggregateVerdicts(await stdinVerdicts(await io.readStdin()), {
+    ...(expected ? { expected } : {}),
+    ...(task ? { taskId: task.id } : {}),
+  });
+  if (args.json) io.out(`${JSON.stringify(result, null, 2)}\n`);
+  else {
+    const lines: string[] = [result.decision];
+    for (const c of result.criteria)
+      lines.push(`- ${c.id} ${c.status}${c.evidence ? `: ${c.evidence}` : ""}`);
+    for (const p of result.problems) lines.push(`problem: ${p}`);
+    for (const f of result.fix_forward) lines.push(`next: ${f}`);
+    io.out(`${lines.join("\n")}\n`);
+  }
+  return result.decision === "PASS" ? 0 : 1;
+}
+
+/** Run one agent-loop subcommand; returns the exit code. GatesErrors are the caller's to print. */
+export async function runAgentCommand(
+  args: Exclude<AgentArgs, { command: "usage-error" }>,
+  io: Io,
+): Promise<number> {
+  switch (args.command) {
+    case "loop-start": {
+      const { loop, replaced } = await startLoop({
+        cwd: io.cwd,
+        session: args.session,
+        ...(args.maxIterations ? { maxIterations: args.maxIterations } : {}),
+        ...(args.base ? { base: args.base } : {}),
+        ...(args.taskFile ? { taskFile: args.taskFile } : {}),
+      });
+      if (replaced) io.err(`verify-gates: replaced the loop of session ${replaced}\n`);
+      io.out(
+        `loop started: session ${loop.session_id}, up to ${loop.max_iterations} blocked stops (${LOOP_FILE})\n`,
+      );
+      return 0;
+    }
+    case "loop-stop":
+      io.out(
+        (await stopLoop(io.cwd)) ? `loop stopped (${LOOP_FILE} removed)\n` : "no loop to stop\n",
+      );
+      return 0;
+    case "loop-status": {
+      const loop = await loopStatus(io.cwd);
+      if (args.json) io.out(`${JSON.stringify(loop ?? null, null, 2)}\n`);
+      else
+        io.out(
+          loop
+            ? `loop: session ${loop.session_id}, iteration ${loop.iteration} of ${loop.max_iterations}${loop.last_status ? `, last gates ${loop.last_status}` : ""}\n`
+            : "no loop\n",
+        );
+      return 0;
+    }
+    case "loop-install": {
+      const result = await installHook({
+        cwd: io.cwd,
+        ...(args.settings ? { settings: args.settings } : {}),
+        ...(args.hookCommand ? { command: args.hookCommand } : {}),
+        ...(args.timeoutS ? { timeoutS: args.timeoutS } : {}),
+      });
+      io.out(
+        result.added.length > 0
+          ? `${result.settings}: added the verify-gates hook to ${result.added.join(" and ")}\n`
+          : `${result.settings}: the verify-gates hook is already there, nothing changed\n`,
+      );
+      return 0;
+    }
+    case "hook": {
+      const result = await runHook({
+        input: await io.readStdin(),
+        format: args.format,
+        env: io.env,
+        cwd: io.cwd,
+        gates: async (dir, loop) => {
+          // Loaded only when a loop is armed: most stops end before this.
+          const { runGates } = await import("./run.js");
+          const { report, summary } = await runGates({
+            cwd: dir,
+            env: io.env,
+            ...(loop.base ? { base: loop.base } : {}),
+            ...(loop.task_file ? { taskFile: loop.task_file } : {}),
+            onProgress: (line) => io.err(`${line}\n`),
+          });
+          return { exitCode: report.exit_code, status: report.status, summary };
+        },
+      });
+      if (result.stdout) io.out(result.stdout);
+      if (result.stderr) io.err(result.stderr);
+      return result.exitCode;
+    }
+    case "verdict":
+      return verdict(args, io);
+  }
+}

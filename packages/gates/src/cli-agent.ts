@@ -1,0 +1,137 @@
+import { Command, Option } from "commander";
+
+/** The agent-loop subcommands: `loop start|stop|status|install`, `hook`, `verdict`. */
+export type AgentArgs =
+  | {
+      command: "loop-start";
+      session: string;
+      maxIterations: number | undefined;
+      base: string | undefined;
+      taskFile: string | undefined;
+    }
+  | { command: "loop-stop" }
+  | { command: "loop-status"; json: boolean }
+  | {
+      command: "loop-install";
+      settings: string | undefined;
+      hookCommand: string | undefined;
+      timeoutS: number | undefined;
+    }
+  | { command: "hook"; format: "claude" | "generic" }
+  | {
+      command: "verdict";
+      json: boolean;
+      taskFile: string | undefined;
+      criteriaFile: string | undefined;
+    }
+  | { command: "usage-error"; message: string };
+
+const positiveInt = (name: string, value: string): number | string => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0
+    ? n
+    : `${name}: expected a positive whole number, got '${value}'`;
+};
+
+/** Register the subcommands on `root`; `set` receives what to do. */
+export function addAgentCommands(
+  root: Command,
+  set: (args: AgentArgs) => void,
+  configure: (command: Command) => Command,
+): void {
+  const loop = configure(
+    root
+      .command("loop")
+      .description("arm or disarm the Stop-hook loop for a coding agent's session"),
+  );
+  configure(
+    loop
+      .command("start")
+      .description("write .verify/agent-loop.json: the hook gates this session's stops")
+      .requiredOption(
+        "--session <id>",
+        "the agent's session id (Claude Code: the hook payload's session_id)",
+      )
+      .option("--max-iterations <n>", "stops to block before giving up (default 5)")
+      .option("--base <ref>", "base ref for the hook's gates runs")
+      .option("--task-file <file>", "task file for the hook's gates runs"),
+  ).action(
+    (opts: { session: string; maxIterations?: string; base?: string; taskFile?: string }) => {
+      const max =
+        opts.maxIterations === undefined
+          ? undefined
+          : positiveInt("--max-iterations", opts.maxIterations);
+      if (typeof max === "string") return set({ command: "usage-error", message: max });
+      set({
+        command: "loop-start",
+        session: opts.session,
+        maxIterations: max,
+        base: opts.base,
+        taskFile: opts.taskFile,
+      });
+    },
+  );
+  configure(loop.command("stop").description("remove .verify/agent-loop.json")).action(() =>
+    set({ command: "loop-stop" }),
+  );
+  configure(
+    loop.command("status").description("print the loop file").option("--json", "print JSON", false),
+  ).action((opts: { json: boolean }) => set({ command: "loop-status", json: opts.json }));
+  configure(
+    loop
+      .command("install")
+      .description(
+        "add the Stop and SubagentStop hooks to .claude/settings.json (merged, never overwritten)",
+      )
+      .option("--settings <file>", "settings file (default: <repo>/.claude/settings.json)")
+      .option(
+        "--command <cmd>",
+        'hook command (default: "$CLAUDE_PROJECT_DIR"/node_modules/.bin/verify-gates hook)',
+      )
+      .option("--timeout <s>", "hook timeout in seconds (default 600)"),
+  ).action((opts: { settings?: string; command?: string; timeout?: string }) => {
+    const timeout = opts.timeout === undefined ? undefined : positiveInt("--timeout", opts.timeout);
+    if (typeof timeout === "string") return set({ command: "usage-error", message: timeout });
+    set({
+      command: "loop-install",
+      settings: opts.settings,
+      hookCommand: opts.command,
+      timeoutS: timeout,
+    });
+  });
+  configure(
+    root
+      .command("hook")
+      .description(
+        "a Stop/SubagentStop hook: reads the payload on stdin, blocks the stop while the change is red",
+      )
+      .addOption(
+        new Option("--format <format>", "claude (also Codex) or generic")
+          .choices(["claude", "generic"])
+          .default("claude"),
+      ),
+  ).action((opts: { format: "claude" | "generic" }) =>
+    set({ command: "hook", format: opts.format }),
+  );
+  configure(
+    root
+      .command("verdict")
+      .description("aggregate judge verdicts given as JSON on stdin: PASS, FAIL or NEEDS_HUMAN")
+      .option("--json", "print the aggregate as JSON", false)
+      .option(
+        "--task-file <file>",
+        "the task: its criteria must each get a verdict, its TASK_ID must match",
+      )
+      .option(
+        "--criteria-file <file>",
+        "acceptance criteria, one per bullet or line ('-' is not allowed here: stdin holds the verdicts)",
+      ),
+  ).action((opts: { json: boolean; taskFile?: string; criteriaFile?: string }) =>
+    set({
+      command: "verdict",
+      json: opts.json,
+      taskFile: opts.taskFile,
+      criteriaFile: opts.criteriaFile,
+    }),
+  );
+}

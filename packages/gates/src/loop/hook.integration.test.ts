@@ -1,0 +1,191 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { HookAnswerSchema } from "@agent-verify/contract";
+import { describe, expect, it } from "vitest";
+import { debug, git, makeRepo, runCli, type Repo } from "../../test/fixture.js";
+
+const SESSION = "3f1c2a9e-7b4d-4e21-9c0a-5d6e7f8a9b0c";
+const LOOP = join(".verify", "agent-loop.json");
+// Tools off: a red floor is the failure, a green tree is quick.
+const NO_TOOLS = "commands:\n  typecheck: false\n  lint: false\n  format: false\n  test: false\n";
+
+function payload(cwd: string, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    session_id: SESSION,
+    transcript_path: "/tmp/transcript.jsonl",
+    cwd,
+    permission_mode: "default",
+    hook_event_name: "Stop",
+    stop_hook_active: false,
+    ...extra,
+  });
+}
+
+const hook = (repo: Repo, input: string, args: string[] = [], env: Record<string, string> = {}) =>
+  runCli(repo.dir, ["hook", ...args], env, input);
+
+const loopFile = (dir: string) =>
+  existsSync(join(dir, LOOP))
+    ? (JSON.parse(readFileSync(join(dir, LOOP), "utf8")) as { iteration: number })
+    : undefined;
+
+function redRepo(): Repo {
+  const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
+  repo.write("src/math.test.ts", repo.read("src/math.test.ts").replace("it(", "it.on" + "ly("));
+  return repo;
+}
+
+describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
+  it("without a loop file: allows, says why on stderr, runs nothing", () => {
+    const repo = redRepo();
+    const result = hook(repo, payload(repo.dir));
+    expect(result.code, debug(result)).toBe(0);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain("allowing the stop: no loop file");
+    expect(existsSync(join(repo.dir, ".verify", "gates.json"))).toBe(false);
+  });
+
+  it.each([
+    ["not JSON", "{oops", "the payload on stdin is not JSON"],
+    ["empty", "", "the payload on stdin is empty"],
+    ["no session id", JSON.stringify({ cwd: "/tmp" }), "the payload has no usable session_id"],
+  ])("a payload that is %s: allows and says why", (_name, input, why) => {
+    const repo = redRepo();
+    expect(runCli(repo.dir, ["loop", "start", "--session", SESSION]).code).toBe(0);
+    const result = hook(repo, input);
+    expect(result.code, debug(result)).toBe(0);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain(why);
+    expect(loopFile(repo.dir)?.iteration).toBe(0);
+  });
+
+  it("another session's stop is never touched", () => {
+    const repo = redRepo();
+    runCli(repo.dir, ["loop", "start", "--session", SESSION]);
+    const result = hook(repo, JSON.stringify({ session_id: "other", cwd: repo.dir }));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain(`belongs to session ${SESSION}, not other`);
+    expect(existsSync(join(repo.dir, ".verify", "gates.json"))).toBe(false);
+  });
+
+  it("a red change blocks with the summary's fix-first lines, a forced stop is gated again, the cap ends the loop", () => {
+    const repo = redRepo();
+    const start = runCli(repo.dir, [
+      "loop",
+      "start",
+      "--session",
+      SESSION,
+      "--max-iterations",
+      "2",
+    ]);
+    expect(start.code, debug(start)).toBe(0);
+
+    const first = hook(repo, payload(repo.dir));
+    expect(first.code, debug(first)).toBe(0);
+    const answer = JSON.parse(first.stdout) as { decision: string; reason: string };
+    expect(answer.decision).toBe("block");
+    expect(answer.reason).toContain("iteration 1 of 2");
+    expect(answer.reason).toContain("fix first (");
+    expect(answer.reason).toContain("src/math.test.ts:4 [floor/");
+    expect(answer.reason).toContain(
+      readFileSync(join(repo.dir, ".verify", "summary.txt"), "utf8").trimEnd(),
+    );
+    expect(loopFile(repo.dir)?.iteration).toBe(1);
+
+    // The stop the hook forced (stop_hook_active) is gated again.
+    const second = hook(repo, payload(repo.dir, { stop_hook_active: true }));
+    expect(JSON.parse(second.stdout)).toMatchObject({ decision: "block" });
+    expect(loopFile(repo.dir)?.iteration).toBe(2);
+
+    const third = hook(repo, payload(repo.dir, { stop_hook_active: true }));
+    expect(third.code, debug(third)).toBe(0);
+    expect(JSON.parse(third.stdout)).toEqual({
+      systemMessage: expect.stringContaining("still red after 2 iterations"),
+    });
+    expect(loopFile(repo.dir)).toBeUndefined();
+    // The loop file never counts as part of the change.
+    expect(JSON.stringify(JSON.parse(repo.read(".verify/gates.json")).changed_files)).not.toContain(
+      "agent-loop",
+    );
+  });
+
+  it("a loop stopped while gates ran is not written back: the stop is allowed", () => {
+    // The judge runs last, on a green tree: it stands in for the agent's `loop stop` mid-run.
+    const repo = makeRepo({
+      ".verify/gates.yaml": `${NO_TOOLS}judge:\n  command: rm .verify/agent-loop.json; echo nonsense\n`,
+    });
+    repo.write("src/math.ts", repo.read("src/math.ts") + "export const one = 1;\n");
+    runCli(repo.dir, ["loop", "start", "--session", SESSION]);
+    const result = hook(repo, payload(repo.dir));
+    expect(result.code, debug(result)).toBe(0);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain("the loop was stopped or replaced while gates ran");
+    expect(repo.read(".verify/gates.json")).toContain('"needs_human"');
+    expect(loopFile(repo.dir)).toBeUndefined();
+  });
+
+  it("a green change allows the stop and removes the loop file", () => {
+    const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
+    repo.write("src/math.ts", repo.read("src/math.ts") + "export const one = 1;\n");
+    runCli(repo.dir, ["loop", "start", "--session", SESSION]);
+    const result = hook(repo, payload(repo.dir));
+    expect(result.code, debug(result)).toBe(0);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain("allowing the stop: gates passed");
+    expect(loopFile(repo.dir)).toBeUndefined();
+  });
+
+  it("SubagentStop in a git worktree: gates run in the payload's worktree, the loop file found in the project", () => {
+    const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
+    runCli(repo.dir, ["loop", "start", "--session", SESSION]);
+    const tree = join(mkdtempSync(join(tmpdir(), "gates-wt-")), "impl");
+    git(repo.dir, "worktree", "add", "-q", "-b", "impl", tree);
+    const test = readFileSync(join(tree, "src/math.test.ts"), "utf8");
+    writeFileSync(join(tree, "src/math.test.ts"), test.replace("it(", "it.sk" + "ip("));
+    const result = runCli(
+      tree,
+      ["hook"],
+      { CLAUDE_PROJECT_DIR: repo.dir },
+      payload(tree, { hook_event_name: "SubagentStop", agent_id: "a1", agent_type: "implementer" }),
+    );
+    expect(result.code, debug(result)).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ decision: "block" });
+    expect(JSON.parse(result.stdout).reason).toContain("src/math.test.ts:4 [floor/");
+    expect(existsSync(join(tree, ".verify", "gates.json"))).toBe(true);
+    expect(existsSync(join(repo.dir, ".verify", "gates.json"))).toBe(false);
+    expect(loopFile(repo.dir)?.iteration).toBe(1);
+  });
+
+  it("a payload cwd outside any repository: the project ($CLAUDE_PROJECT_DIR) is gated", () => {
+    const repo = redRepo();
+    runCli(repo.dir, ["loop", "start", "--session", SESSION]);
+    const outside = mkdtempSync(join(tmpdir(), "gates-nogit-"));
+    const result = runCli(outside, ["hook"], { CLAUDE_PROJECT_DIR: repo.dir }, payload(outside));
+    expect(result.code, debug(result)).toBe(0);
+    expect(JSON.parse(result.stdout).reason).toContain("src/math.test.ts:4 [floor/");
+    expect(loopFile(repo.dir)?.iteration).toBe(1);
+  });
+
+  it("the generic form: one JSON answer on stdout, exit 1 to block and 0 to allow", () => {
+    const repo = redRepo();
+    runCli(repo.dir, ["loop", "start", "--session", SESSION]);
+    const blocked = hook(repo, payload(repo.dir), ["--format", "generic"]);
+    expect(blocked.code, debug(blocked)).toBe(1);
+    expect(HookAnswerSchema.parse(JSON.parse(blocked.stdout))).toMatchObject({
+      decision: "block",
+      session_id: SESSION,
+      iteration: 1,
+      max_iterations: 5,
+      gates_status: "fail",
+    });
+    runCli(repo.dir, ["loop", "stop"]);
+    const allowed = hook(repo, payload(repo.dir), ["--format", "generic"]);
+    expect(allowed.code, debug(allowed)).toBe(0);
+    expect(HookAnswerSchema.parse(JSON.parse(allowed.stdout))).toMatchObject({
+      decision: "allow",
+      iteration: null,
+    });
+  });
+});

@@ -1,0 +1,157 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { GatesReportSchema } from "@agent-verify/contract";
+import { describe, expect, it } from "vitest";
+import { debug, makeRepo, runCli } from "../../test/fixture.js";
+
+// A judge that keeps its request and prints the answer its argument names: each kind a model may give.
+const JUDGE =
+  String.raw`import { readFileSync, writeFileSync } from "node:fs";
+const input = readFileSync(0, "utf8");
+writeFileSync("judge-request.json", input);
+const fence = "` +
+  "```" +
+  String.raw`";
+const answers = {
+  pass: fence + "deadfish:VERDICT\nscope: TASK\ntask_id: T-9\nverify_sh: PASS\ncriteria:\n- id: AC-01\nstatus: PASS\nevidence: \"twice is exported from src/math.ts\"\n- id: AC-02\nstatus: PASS\nevidence: \"used by add\"\ndecision: PASS\nfix_forward: []\n" + fence,
+  fail: "My review:\n" + fence + "deadfish:VERDICT\ntask_id: T-9\ncriteria:\n- id: AC-01\n  status: PASS\n  evidence: exported\n- id: AC-02\n  status: FAIL\n  evidence: \"twice is never called\"\ndecision: FAIL\nfix_forward:\n- \"Call twice() from src/index.ts\"\n" + fence,
+  json: JSON.stringify({ task_id: "T-9", criteria: [{ id: "AC-01", status: "PASS", evidence: "a" }, { id: "AC-02", status: "PASS", evidence: "b" }], decision: "PASS" }),
+  partial: JSON.stringify({ criteria: [{ id: "AC-01", status: "PASS", evidence: "a" }], decision: "PASS" }),
+  garbage: "Looks great to me, ship it!",
+};
+process.stdout.write(answers[process.argv[2]]);
+`;
+
+const TASK = [
+  "TASK_ID: T-9",
+  "## FILES",
+  "- path=src/math.ts action=modify",
+  "## Acceptance criteria",
+  "- AC-01: twice() is exported",
+  "- AC-02: twice() is wired into the app",
+].join("\n");
+
+function judgeRepo(answer: string) {
+  const repo = makeRepo({
+    "judge.mjs": JUDGE,
+    ".gitignore":
+      "node_modules\n.verify/gates.json\n.verify/summary.txt\n.verify/green\n.verify/cache\njudge-request.json\n",
+    ".verify/gates.yaml": `judge:\n  command: node judge.mjs ${answer}\n  max_requests: 1\n`,
+  });
+  repo.write(
+    "src/math.ts",
+    repo.read("src/math.ts") + "export const twice = (a: number) => add(a, a);\n",
+  );
+  const task = join(mkdtempSync(join(tmpdir(), "gates-task-")), "TASK.md");
+  writeFileSync(task, TASK);
+  return { repo, task };
+}
+
+const run = (answer: string, extra: string[] = [], input?: string) => {
+  const { repo, task } = judgeRepo(answer);
+  const result = runCli(
+    repo.dir,
+    ["--only", "floor,scope,judge", "--task-file", task, ...extra],
+    {},
+    input,
+  );
+  return { repo, task, result, report: result.report && GatesReportSchema.parse(result.report) };
+};
+
+describe("the criteria judge and its verdict", () => {
+  it("gets the change, the stage report, the criteria and the rubric; a passing sentinel → exit 0", () => {
+    const { repo, result, report } = run("pass");
+    expect(result.code, debug(result)).toBe(0);
+    const request = JSON.parse(readFileSync(join(repo.dir, "judge-request.json"), "utf8")) as {
+      change: { diff: string };
+      report: { stages: Array<{ stage: string; status: string }> };
+      task: { id: string };
+      criteria: Array<{ id: string; text: string }>;
+      rubric: Array<{ level: string }>;
+      instructions: string;
+    };
+    expect(request.change.diff).toContain("export const twice");
+    expect(request.report.stages).toContainEqual(
+      expect.objectContaining({ stage: "scope", status: "pass" }),
+    );
+    expect(request.task.id).toBe("T-9");
+    expect(request.criteria).toEqual([
+      { id: "AC-01", text: "twice() is exported" },
+      { id: "AC-02", text: "twice() is wired into the app" },
+    ]);
+    expect(request.rubric.map((r) => r.level)).toEqual(["EXISTS", "SUBSTANTIVE", "WIRED"]);
+    expect(request.instructions).toContain("```deadfish:VERDICT");
+    expect(request.instructions).toContain("- AC-02: twice() is wired into the app");
+    expect(report?.judge).toMatchObject({
+      decision: "PASS",
+      task_id: "T-9",
+      criteria: [
+        {
+          id: "AC-01",
+          text: "twice() is exported",
+          status: "PASS",
+          evidence: "twice is exported from src/math.ts",
+        },
+        {
+          id: "AC-02",
+          text: "twice() is wired into the app",
+          status: "PASS",
+          evidence: "used by add",
+        },
+      ],
+      fix_forward: [],
+    });
+  });
+
+  it("a failing criterion → exit 1, the finding carries the evidence, fix_forward is the next action", () => {
+    const { result, report } = run("fail");
+    expect(result.code, debug(result)).toBe(1);
+    expect(report?.status).toBe("fail");
+    expect(report?.findings).toEqual([
+      expect.objectContaining({
+        rule: "judge:AC-02",
+        message: "AC-02 FAIL: twice is never called",
+        hint: "Call twice() from src/index.ts",
+      }),
+    ]);
+    expect(report?.judge).toMatchObject({
+      decision: "FAIL",
+      fix_forward: ["Call twice() from src/index.ts"],
+    });
+    expect(result.summary).toContain(
+      "next (the judge's fix_forward, FAIL):\n- Call twice() from src/index.ts",
+    );
+  });
+
+  it("the plain JSON form is read as well", () => {
+    const { result, report } = run("json");
+    expect(result.code, debug(result)).toBe(0);
+    expect(report?.judge?.decision).toBe("PASS");
+  });
+
+  it.each([
+    ["no verdict block", "garbage", "no ```deadfish:VERDICT block and no JSON verdict"],
+    ["a criterion left unjudged", "partial", "AC-02: no verdict"],
+  ])("%s → NEEDS_HUMAN, exit 1, never a pass", (_name, answer, problem) => {
+    const { result, report } = run(answer);
+    expect(result.code, debug(result)).toBe(1);
+    expect(report?.status).toBe("needs_human");
+    expect(report?.judge?.decision).toBe("NEEDS_HUMAN");
+    expect(report?.judge?.problems).toContainEqual(expect.stringContaining(problem));
+    expect(result.stdout).toContain("a person must review this change");
+  });
+
+  it("--criteria-file - reads the criteria from stdin (a ticket's acceptance criteria) instead of the task's", () => {
+    const { repo, result } = run(
+      "pass",
+      ["--criteria-file", "-"],
+      "- AC-01: twice() is exported\n",
+    );
+    expect(result.code, debug(result)).toBe(0);
+    const request = JSON.parse(readFileSync(join(repo.dir, "judge-request.json"), "utf8")) as {
+      criteria: unknown[];
+    };
+    expect(request.criteria).toEqual([{ id: "AC-01", text: "twice() is exported" }]);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { flowSource } from "./fixture-project.js";
+import {
+  eventually,
+  freePort,
+  isPortFree,
+  makeProject,
+  processesWithMarker,
+  runRunner,
+  uniqueMarker,
+} from "./helpers.js";
+
+// A server that ignores SIGTERM, with a child that ignores it too: only SIGKILL ends them.
+const STUBBORN = `
+import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+process.on("SIGTERM", () => process.stderr.write("stubborn: ignoring SIGTERM\\n"));
+spawn(process.execPath, ["-e", "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: "ignore" });
+createServer((req, res) => res.end("ok")).listen(Number(process.env.PORT), "127.0.0.1", () =>
+  process.stderr.write("stubborn: listening\\n"),
+);
+`;
+
+function stubbornProject(port: number, flow: { name: string; body: string }): string {
+  return makeProject({
+    "stubborn.mjs": STUBBORN,
+    ".verify/workflows.yaml": [
+      "version: 1",
+      'runner_command: "verify-runner {flow}"',
+      `base_url: "http://127.0.0.1:${port}"`,
+      "web_server:",
+      // `cd . &&` makes the shell fork: the shell dies on SIGTERM, the server does not.
+      `  command: "cd . && PORT=${port} node stubborn.mjs"`,
+      `  url: "http://127.0.0.1:${port}/"`,
+      "flows:",
+      `  - name: ${flow.name}`,
+    ].join("\n"),
+    [`.verify/src/flows/${flow.name}.ts`]: flowSource(flow.name, flow.body, {
+      params: "request, step",
+    }),
+  });
+}
+
+describe("a web server that ignores SIGTERM", () => {
+  it("is SIGKILLed by the guard after its grace when the runner is SIGKILLed; the port is free", async () => {
+    const port = await freePort();
+    const marker = uniqueMarker();
+    const dir = stubbornProject(port, {
+      name: "wait",
+      body: `    await step("wait-forever", () => new Promise(() => {}));`,
+    });
+    const run = await runRunner(["wait"], {
+      cwd: dir,
+      env: { [marker]: "1", VERIFY_WEB_SERVER_GRACE_MS: "300" },
+      sigkillWhen: "stubborn: listening",
+    });
+    expect(run.signal).toBe("SIGKILL");
+    expect(run.stderr).toContain("stubborn: ignoring SIGTERM");
+    expect(await eventually(() => processesWithMarker(marker).length === 0)).toBe(true);
+    expect(await isPortFree(port)).toBe(true);
+  });
+
+  it("is SIGKILLed when a run ends normally, leaving nothing behind", async () => {
+    const port = await freePort();
+    const marker = uniqueMarker();
+    const dir = stubbornProject(port, {
+      name: "ping",
+      body: `    await step("ping", async () => {
+      if (!(await request.get("/")).ok()) throw new Error("no answer");
+    });`,
+    });
+    const run = await runRunner(["ping"], {
+      cwd: dir,
+      env: { [marker]: "1", VERIFY_WEB_SERVER_GRACE_MS: "300" },
+    });
+    expect(run.json).toMatchObject({ status: "pass" });
+    expect(run.stderr).toContain("stubborn: ignoring SIGTERM");
+    expect(processesWithMarker(marker)).toEqual([]);
+    expect(await isPortFree(port)).toBe(true);
+  });
+});
