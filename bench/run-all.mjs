@@ -3,7 +3,13 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const benches = ["runner-bench.mjs", "manager-bench.mjs", "gates-bench.mjs", "hook-bench.mjs"];
+const benches = [
+  "runner-bench.mjs",
+  "manager-bench.mjs",
+  "gates-bench.mjs",
+  "hook-bench.mjs",
+  "redact-bench.mjs",
+];
 let failed = 0;
 for (const bench of benches) {
   console.log(`\n### ${bench}`);
