@@ -23,6 +23,8 @@ const worst = {
   "token prefixes": "ghp_glpat-xoxb-npm_AKIA",
   "query keys": "?token&key&",
   "env forms": "k-123456-abcde %22p%5C ",
+  "encoded runs": "ab%20cd%2",
+  ellipses: "k-123456-ab… ",
 };
 
 const time = (text) => {

@@ -9,6 +9,7 @@ const benches = [
   "scale-bench.mjs",
   "gates-bench.mjs",
   "hook-bench.mjs",
+  "redact-bench.mjs",
 ];
 let failed = 0;
 for (const bench of benches) {

@@ -14,3 +14,19 @@ it("exports a schema for every JSON seam", () => {
   }
   expect(names).toContain("loadManifest");
 });
+
+it("exports a schema for every --json output of the CLIs", () => {
+  const names = Object.keys(contract);
+  for (const schema of [
+    "FailuresSchema",
+    "GateTestCaseSchema",
+    "ListOutputSchema",
+    "TicketLogSchema",
+    "DoctorReportSchema",
+    "DeliverableResultSchema",
+    "IssueVerificationSchema",
+    "LoopStatusSchema",
+  ]) {
+    expect(names).toContain(schema);
+  }
+});

@@ -32,6 +32,24 @@ export const GatesJudgeSchema = z.strictObject({
 });
 export type GatesJudge = z.infer<typeof GatesJudgeSchema>;
 
+const seconds = (fallback: number) =>
+  z
+    .number({ error: "expected a number of seconds" })
+    .positive({ error: "expected a positive number of seconds" })
+    .max(86_400, { error: "expected at most 86400 seconds (one day)" })
+    .default(fallback);
+
+/** Deadlines of the commands gates runs; the whole process group is killed when one passes. */
+export const GatesTimeoutsSchema = z.strictObject({
+  /** Each typecheck, lint and format command. */
+  tool_s: seconds(600),
+  /** Each test command. */
+  test_s: seconds(1200),
+  /** The judge command. */
+  judge_s: seconds(600),
+});
+export type GatesTimeouts = z.infer<typeof GatesTimeoutsSchema>;
+
 /** `.verify/gates.yaml`: what `verify-gates` checks and how strictly (contract 6). */
 export const GatesConfigSchema = z.strictObject({
   version: z.literal(1, { error: "expected 1" }).default(1),
@@ -62,6 +80,7 @@ export const GatesConfigSchema = z.strictObject({
   secrets: z.strictObject({ allow: z.array(nonEmpty()).default([]) }).default({ allow: [] }),
   exclude: globs().default([]),
   judge: GatesJudgeSchema.optional(),
+  timeouts: GatesTimeoutsSchema.default({ tool_s: 600, test_s: 1200, judge_s: 600 }),
 });
 export type GatesConfig = z.infer<typeof GatesConfigSchema>;
 export type GatesConfigInput = z.input<typeof GatesConfigSchema>;

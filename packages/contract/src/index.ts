@@ -87,6 +87,7 @@ export {
   STAGE_STATUSES,
   StageResultSchema,
   StageStatusSchema,
+  GateTestCaseSchema,
   StampInputsSchema,
 } from "./gates-report.js";
 export type {
@@ -95,6 +96,7 @@ export type {
   GateStage,
   GatesReport,
   GatesStatus,
+  GateTestCase,
   JudgeVerdict,
   StageResult,
   StageStatus,
@@ -125,35 +127,43 @@ export type { BrowserCheckInput } from "./browser-check-input.js";
 export {
   FailedFlowSchema,
   FailedTestSchema,
+  FailuresSchema,
   FlakySchema,
   GateFindingBriefSchema,
+  LintErrorSchema,
+  TypecheckErrorSchema,
+} from "./failures.js";
+export type {
+  FailedFlow,
+  FailedTest,
+  Failures,
+  Flaky,
+  GateFindingBrief,
+  LintError,
+  TypecheckError,
+} from "./failures.js";
+export {
   GatesSummarySchema,
   LOOP_TICKET_STATES,
-  LintErrorSchema,
   LoopStatusSchema,
   LoopTicketSchema,
   LoopTicketStateSchema,
-  TypecheckErrorSchema,
   VERIFY_DECISIONS,
   VerifyDecisionSchema,
   TicketLogSchema,
   VerifyLogEntrySchema,
 } from "./verify-log.js";
 export type {
-  FailedFlow,
-  FailedTest,
-  Flaky,
-  GateFindingBrief,
   GatesSummary,
-  LintError,
   LoopStatus,
   LoopTicket,
   LoopTicketState,
-  TypecheckError,
   VerifyDecision,
   TicketLog,
   VerifyLogEntry,
 } from "./verify-log.js";
+export { InitReportSchema } from "./init-report.js";
+export type { InitReport } from "./init-report.js";
 export {
   IssueLogToolInputSchema,
   ListFlowsToolInputSchema,
@@ -168,6 +178,21 @@ export type {
   RunGatesToolInput,
   VerifyIssueToolInput,
 } from "./mcp-tools.js";
+export {
+  DELIVERABLE_RULES,
+  DeliverableFindingSchema,
+  DeliverableResultSchema,
+} from "./deliverable.js";
+export type { DeliverableFinding, DeliverableResult } from "./deliverable.js";
+export { ListedFlowOutputSchema, ListOutputSchema } from "./list-output.js";
+export type { ListedFlowOutput, ListOutput } from "./list-output.js";
+export {
+  CHECK_STATUSES,
+  CheckStatusSchema,
+  DoctorCheckSchema,
+  DoctorReportSchema,
+} from "./doctor-report.js";
+export type { CheckStatus, DoctorCheck, DoctorReport } from "./doctor-report.js";
 export {
   AggregatedVerdictSchema,
   CRITERION_STATUSES,

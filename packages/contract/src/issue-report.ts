@@ -3,13 +3,13 @@ import { OutcomeKindSchema, RunReportSchema } from "./outcome.js";
 import {
   FailedFlowSchema,
   FailedTestSchema,
+  FailuresSchema,
   FlakySchema,
   GateFindingBriefSchema,
   LintErrorSchema,
   TypecheckErrorSchema,
-  VerifyDecisionSchema,
-  VerifyLogEntrySchema,
-} from "./verify-log.js";
+} from "./failures.js";
+import { VerifyDecisionSchema, VerifyLogEntrySchema } from "./verify-log.js";
 
 // bd's JSON is read, not emitted: loose objects so that fields bd adds (or versions that
 // omit optional ones) never break the manager. Only what the manager uses is named.
@@ -96,6 +96,8 @@ export const IssueCommentAttemptSchema = z.strictObject({
       }),
     )
     .optional(),
+  /** The attempt's failures as one record (the flat lists above are derived from it), clipped. */
+  failures: FailuresSchema.optional(),
 });
 
 /** The fenced JSON block of an issue comment. */

@@ -4,6 +4,7 @@ import { BrowserServerInfoSchema } from "./browser-server.js";
 import { FlowListSchema } from "./flow-list.js";
 import { GatesConfigSchema } from "./gates-config.js";
 import { GatesReportSchema } from "./gates-report.js";
+import { InitReportSchema } from "./init-report.js";
 import { ManifestSchema, WebServerSchema } from "./manifest.js";
 import { RunReportSchema } from "./outcome.js";
 import { RunResultSchema } from "./run-result.js";
@@ -15,6 +16,11 @@ import {
   VerifyIssueToolInputSchema,
 } from "./mcp-tools.js";
 import { LoopStatusSchema, TicketLogSchema, VerifyLogEntrySchema } from "./verify-log.js";
+import { DeliverableResultSchema } from "./deliverable.js";
+import { DoctorReportSchema } from "./doctor-report.js";
+import { FailuresSchema } from "./failures.js";
+import { IssueCommentReportSchema, IssueVerificationSchema } from "./issue-report.js";
+import { ListOutputSchema } from "./list-output.js";
 import { AgentLoopSchema, HookAnswerSchema, StopHookPayloadSchema } from "./agent-loop.js";
 import { AggregatedVerdictSchema, JudgeVerdictBlockSchema } from "./verdict.js";
 
@@ -30,12 +36,19 @@ const PUBLISHED = {
   "gates-report": { schema: GatesReportSchema, io: "output" },
   "verify-log-entry": { schema: VerifyLogEntrySchema, io: "output" },
   "loop-status": { schema: LoopStatusSchema, io: "output" },
+  "init-report": { schema: InitReportSchema, io: "output" },
   "ticket-log": { schema: TicketLogSchema, io: "output" },
   "mcp-list-flows-input": { schema: ListFlowsToolInputSchema, io: "input" },
   "mcp-run-flows-input": { schema: RunFlowsToolInputSchema, io: "input" },
   "mcp-verify-issue-input": { schema: VerifyIssueToolInputSchema, io: "input" },
   "mcp-issue-log-input": { schema: IssueLogToolInputSchema, io: "input" },
   "mcp-run-gates-input": { schema: RunGatesToolInputSchema, io: "input" },
+  failures: { schema: FailuresSchema, io: "output" },
+  "issue-comment": { schema: IssueCommentReportSchema, io: "output" },
+  "issue-verification": { schema: IssueVerificationSchema, io: "output" },
+  "list-output": { schema: ListOutputSchema, io: "output" },
+  "doctor-report": { schema: DoctorReportSchema, io: "output" },
+  "deliverable-result": { schema: DeliverableResultSchema, io: "output" },
   "agent-loop": { schema: AgentLoopSchema, io: "output" },
   "stop-hook-payload": { schema: StopHookPayloadSchema, io: "input" },
   "hook-answer": { schema: HookAnswerSchema, io: "output" },

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { OutcomeKindSchema } from "./outcome.js";
+import {
+  FailedFlowSchema,
+  FailedTestSchema,
+  FailuresSchema,
+  FlakySchema,
+  GateFindingBriefSchema,
+  LintErrorSchema,
+  TypecheckErrorSchema,
+} from "./failures.js";
 
 /**
  * What one verification attempt decided (contract 7):
@@ -12,59 +20,6 @@ import { OutcomeKindSchema } from "./outcome.js";
 export const VERIFY_DECISIONS = ["pass", "retry", "escalate", "flaky", "setup"] as const;
 export const VerifyDecisionSchema = z.enum(VERIFY_DECISIONS);
 export type VerifyDecision = z.infer<typeof VerifyDecisionSchema>;
-
-export const FailedFlowSchema = z.strictObject({
-  flow: z.string(),
-  outcome: OutcomeKindSchema,
-  failing_step: z.string().nullable(),
-  error: z.string().nullable(),
-});
-export type FailedFlow = z.infer<typeof FailedFlowSchema>;
-
-export const FailedTestSchema = z.strictObject({
-  file: z.string().nullable(),
-  name: z.string(),
-  message: z.string(),
-});
-export type FailedTest = z.infer<typeof FailedTestSchema>;
-
-export const LintErrorSchema = z.strictObject({
-  file: z.string().nullable(),
-  line: z.number().int().positive().nullable(),
-  rule: z.string(),
-  message: z.string(),
-});
-export type LintError = z.infer<typeof LintErrorSchema>;
-
-export const TypecheckErrorSchema = z.strictObject({
-  file: z.string().nullable(),
-  line: z.number().int().positive().nullable(),
-  code: z.string(),
-  message: z.string(),
-});
-export type TypecheckError = z.infer<typeof TypecheckErrorSchema>;
-
-/** A gates finding that is none of the above (floor, regression, secrets, format, CRAP...). */
-export const GateFindingBriefSchema = z.strictObject({
-  stage: z.string(),
-  file: z.string().nullable(),
-  line: z.number().int().positive().nullable(),
-  rule: z.string(),
-  message: z.string(),
-});
-export type GateFindingBrief = z.infer<typeof GateFindingBriefSchema>;
-
-export const FlakySchema = z.strictObject({
-  kind: z.enum(["flow", "test"]),
-  name: z.string(),
-  /**
-   * `rerun_passed`: failed, then passed on a rerun in the same attempt;
-   * `passed_before`: fails now, passed at the previous attempt on the same tree;
-   * `failed_before`: passes now, failed at the previous attempt on the same tree.
-   */
-  reason: z.enum(["rerun_passed", "passed_before", "failed_before"]),
-});
-export type Flaky = z.infer<typeof FlakySchema>;
 
 export const GatesSummarySchema = z.strictObject({
   status: z.enum(["pass", "fail", "needs_human", "error", "not_run"]),
@@ -103,6 +58,11 @@ export const VerifyLogEntrySchema = z.strictObject({
   /** Stable over identical failures; equal fingerprints on consecutive attempts mean "the same failure". */
   fingerprint: z.string(),
   same_as_previous: z.boolean(),
+  /**
+   * Everything that failed, as one record (the flat fields above are derived from it and
+   * kept for readers of the first log lines). Absent on lines written before it existed.
+   */
+  failures: FailuresSchema.optional(),
 });
 export type VerifyLogEntry = z.infer<typeof VerifyLogEntrySchema>;
 

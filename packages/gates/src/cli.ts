@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from "commander";
 import type { GateStage, GatesMode, GatesStatus } from "@agent-verify/contract";
 import { addAgentCommands, type AgentArgs } from "./cli-agent.js";
 import { checkDeliverable } from "./deliverable.js";
+import { stopAllGroups } from "./exec.js";
 import { GatesError } from "./errors.js";
 import { runGates, VERSION } from "./run.js";
 import { GATE_STAGES } from "@agent-verify/contract/constants";
@@ -267,6 +268,14 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
+  // The commands gates runs live in their own process groups: take them down with us.
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+    process.once(signal, () => {
+      stopAllGroups();
+      process.stderr.write(`verify-gates: interrupted by ${signal}; its commands were stopped\n`);
+      process.exit(EXIT_CODE.error);
+    });
+  }
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

@@ -10,6 +10,8 @@ export const GatesErrorCode = {
   NoTests: "no_tests",
   NoCoverage: "no_coverage",
   Git: "git_failed",
+  Timeout: "timeout",
+  ToolUnsupported: "tool_unsupported",
   TaskInvalid: "task_invalid",
 } as const;
 export type GatesErrorCode = (typeof GatesErrorCode)[keyof typeof GatesErrorCode];

@@ -244,7 +244,10 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
       // Nothing ran: the report is the stamp's inputs, assembled without loading the schemas.
       const report = assembleReport(parts);
       progress("gates: already verified (stamp matches), nothing ran");
-      return { report, summary: renderSummary(report) };
+      const summary = renderSummary(report);
+      // What a failed run left in gates.json and summary.txt is stale now.
+      await writeOutputs(root, report, summary);
+      return { report, summary };
     }
     // Loaded only now: a stamp hit needs none of the stages or their libraries.
     const { STAGES } = await import("./stages/all.js");
@@ -278,7 +281,8 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
   }
   parts.durationMs = performance.now() - started;
   let report = await buildReport(parts);
-  if (report.status === "pass" && root && parts.stamp) {
+  // Only a full run stamps: a green `--only` says nothing of the stages it left out.
+  if (report.status === "pass" && root && parts.stamp && options.only === undefined) {
     await writeStamp(root, { hash: parts.stamp.hash, tests: report.tests });
     parts.stamp = { ...parts.stamp, written: true };
     report = await buildReport(parts);

@@ -50,15 +50,18 @@ describe("setup problems exit 2 with a hint, never 1", () => {
   });
 
   it("a config read from the validated-config cache is still reported once it stops parsing", () => {
-    const repo = makeRepo();
-    repo.write(".verify/gates.yaml", "base: main\ncrap_threshold: 20\n");
-    expect(runCli(repo.dir, ["--only", "floor"]).code).toBe(0);
-    repo.write(".verify/gates.yaml", "base: main\ncrap_threshold: lots\n");
-    const broken = runCli(repo.dir, ["--only", "floor"]);
+    // Full runs (only they stamp), with the tool stages off: this is about the config.
+    const off = "commands:\n  typecheck: false\n  lint: false\n  format: false\n  test: false\n";
+    const repo = makeRepo({ ".verify/gates.yaml": off });
+    repo.write(".verify/gates.yaml", `base: main\ncrap_threshold: 20\n${off}`);
+    const first = runCli(repo.dir, []);
+    expect(first.code, debug(first)).toBe(0);
+    repo.write(".verify/gates.yaml", `base: main\ncrap_threshold: lots\n${off}`);
+    const broken = runCli(repo.dir, []);
     expect(broken.code, debug(broken)).toBe(2);
     expect(broken.stdout).toContain(".verify/gates.yaml:2: crap_threshold: expected a number");
-    repo.write(".verify/gates.yaml", "base: main\ncrap_threshold: 20\n");
-    const again = runCli(repo.dir, ["--only", "floor"]);
+    repo.write(".verify/gates.yaml", `base: main\ncrap_threshold: 20\n${off}`);
+    const again = runCli(repo.dir, []);
     expect(again.code, debug(again)).toBe(0);
     expect(again.stdout).toContain("already verified");
   });

@@ -75,11 +75,18 @@ describe("a clean change, the stamp and the fast path", () => {
     });
   });
 
-  it("a changed setting (--only) is a different stamp", () => {
-    const repo = makeRepo();
+  it("a changed setting (--mode) is a different stamp", () => {
+    // Tool stages off: this is about the stamp, not the tools. (--only never stamps.)
+    const repo = makeRepo({
+      ".verify/gates.yaml":
+        "commands:\n  typecheck: false\n  lint: false\n  format: false\n  test: false\n",
+    });
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const two = 2;\n");
-    expect(runCli(repo.dir, ["--only", "floor"]).code).toBe(0);
-    expect(runCli(repo.dir, ["--only", "floor"]).stdout).toContain("already verified");
-    expect(runCli(repo.dir, ["--only", "floor,scope"]).stdout).not.toContain("already verified");
+    repo.commit("work");
+    expect(runCli(repo.dir, []).code).toBe(0);
+    expect(runCli(repo.dir, []).stdout).toContain("already verified");
+    const other = runCli(repo.dir, ["--mode", "post-commit"]);
+    expect(other.code, debug(other)).toBe(0);
+    expect(other.stdout).not.toContain("already verified");
   });
 });

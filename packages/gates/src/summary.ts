@@ -1,6 +1,8 @@
 import type { GateFinding, GatesReport } from "@agent-verify/contract";
 
 export const MAX_SUMMARY_LINES = 40;
+/** Lines of a command's output a finding shows in the summary. */
+const OUTPUT_LINES = 10;
 
 const WORD: Record<GatesReport["status"], string> = {
   pass: "PASS",
@@ -44,12 +46,23 @@ export function renderSummary(report: GatesReport): string {
       `fix first (${report.findings.length} finding${report.findings.length === 1 ? "" : "s"}):`,
     );
   for (const f of shown) {
-    lines.push(`- ${where(f)} [${f.stage}/${f.rule}] ${f.message}`);
+    const [first = "", ...rest] = f.message.split("\n");
+    lines.push(`- ${where(f)} [${f.stage}/${f.rule}] ${first}`);
+    // A command's output kept in the finding: its last lines here, all of it in gates.json.
+    if (rest.length > OUTPUT_LINES)
+      lines.push(`    | … ${rest.length - OUTPUT_LINES} lines more in .verify/gates.json`);
+    for (const line of rest.slice(-OUTPUT_LINES)) lines.push(`    | ${line}`);
     if (f.hint) lines.push(`    hint: ${f.hint}`);
   }
   if (report.findings.length > shown.length)
     lines.push(`… ${report.findings.length - shown.length} more in .verify/gates.json`);
   if (report.status === "pass")
-    lines.push(report.stamp?.written ? "stamp written: .verify/green" : "no stamp written");
+    lines.push(
+      report.stamp?.written
+        ? "stamp written: .verify/green"
+        : report.only
+          ? "no stamp written (--only: only a full run stamps)"
+          : "no stamp written",
+    );
   return `${lines.slice(0, MAX_SUMMARY_LINES).join("\n")}\n`;
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FlowListInputSchema, RunReportSchema } from "@agent-verify/contract";
+import { FlowListInputSchema, ListOutputSchema, RunReportSchema } from "@agent-verify/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../test/helpers/cli.js";
 import { makeFaultProject, type FaultProject } from "../test/helpers/fault-runner.js";
@@ -39,6 +39,7 @@ describe("verify-manager list", () => {
     expect(json.code).toBe(0);
     const parsed = FlowListInputSchema.parse(JSON.parse(json.stdout));
     expect(parsed.flows.map((f) => f.name)).toContain("hang");
+    expect(ListOutputSchema.parse(JSON.parse(json.stdout)).flows).toHaveLength(parsed.flows.length);
   });
 
   it("a missing manifest is one line and exit 2", async () => {
@@ -66,6 +67,20 @@ describe("verify-manager list", () => {
     const shape = await runCli(["list", "--dir", wrong]);
     expect(shape.code).toBe(2);
     expect(shape.stderr).toContain("not contract 2: flows.0.name");
+  });
+});
+
+describe("usage errors", () => {
+  it("read the same whether argv or an argument's value is wrong (exit 2, no stdout)", async () => {
+    const argv = await runCli(["run", "--dir", project.dir]);
+    const value = await runCli(["issue", "not an id!", "--dir", project.dir]);
+    for (const result of [argv, value]) {
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr.split("\n")[1]).toBe("Run verify-manager --help for usage.");
+    }
+    expect(argv.stderr.split("\n")[0]).toBe("verify-manager: run needs flow names, --tag or --all");
+    expect(value.stderr.split("\n")[0]).toBe('verify-manager: not an issue id: "not an id!"');
   });
 });
 

@@ -1,12 +1,11 @@
 import { resolve } from "node:path";
-import { parseArgs, type ParsedArgs } from "./args.js";
-import { isManagerError } from "./errors.js";
-import { writeStderr, writeStdout } from "./output.js";
+import { parseArgs } from "./args.js";
+import type { CliStatus } from "./commands/command.js";
+import { isManagerError, ManagerErrorCode } from "./errors.js";
+import { printResult, usageErrorText, writeStderr, writeStdout } from "./output.js";
 import { msFromEnv } from "./supervise/env-ms.js";
 
 export { parseArgs } from "./args.js";
-
-type CliStatus = "passed" | "failed" | "setup" | "usage";
 
 /** The one place exit codes are decided. */
 export const EXIT_CODE_BY_STATUS: Record<CliStatus, number> = {
@@ -27,141 +26,44 @@ function graces(env: NodeJS.ProcessEnv): { timeoutGraceMs?: number; killGraceMs?
   return out;
 }
 
-/** `merge-reports`: the shards' reports → one report on stdout (and any --reporter files). */
+type Runnable = Exclude<
+  ReturnType<typeof parseArgs>,
+  { kind: "help" | "usage_error" | "merge-reports" }
+>;
+
+/** `merge-reports` works on report files, not a project folder: no catalog, no graces. */
 async function mergeCommand(
-  args: Extract<ParsedArgs, { kind: "merge-reports" }>,
+  args: Extract<ReturnType<typeof parseArgs>, { kind: "merge-reports" }>,
 ): Promise<CliStatus> {
-  const api = await import("./index.js");
-  const report = api.mergeReports(
-    args.files.map((path) => ({ path, report: api.readReportFile(path) })),
-  );
-  api.writeReporters(report, args.reporters, process.cwd());
-  writeStdout(JSON.stringify(report, null, 2));
-  return api.verdictOf(report);
+  const { mergeReportsCommand } = await import("./commands/merge-reports.js");
+  const result = mergeReportsCommand(args, process.cwd());
+  printResult(result, args.json);
+  return result.status;
 }
 
-async function execute(
-  args: Exclude<ParsedArgs, { kind: "help" | "usage_error" | "merge-reports" }>,
-  signal: AbortSignal,
-): Promise<CliStatus> {
+/** Parsed argv → the command → one printer → a status. Heavy modules load only here. */
+async function execute(args: Runnable, signal: AbortSignal): Promise<CliStatus> {
   const dir = resolve(args.dir);
-  graces(process.env); // a bad grace is refused before any child starts
-  // `--list` starts before zod and yaml load (they take as long as it does); see early-list.ts.
-  const early =
-    args.kind === "doctor" || args.kind === "log" || args.kind === "issues" || args.kind === "mcp"
-      ? null
-      : (await import("./flows/early-list.js")).startEarlyList(dir, process.env, signal);
-  // Heavy modules load inside the action so `--help` stays fast.
-  const api = await import("./index.js");
-  switch (args.kind) {
-    case "list": {
-      let flows;
-      try {
-        flows = await api.listFlows(dir, api.readManifest(dir), { signal, early });
-      } finally {
-        early?.cancel();
-      }
-      if (args.json) writeStdout(JSON.stringify({ schema_version: 1, flows }, null, 2));
-      else {
-        const rows = flows.map((f) => [
-          f.name,
-          f.implemented ? "yes" : "no",
-          `${f.timeout_s ?? 60}s`,
-          f.tags.join(","),
-          f.description,
-        ]);
-        writeStdout(
-          api.table([["FLOW", "IMPLEMENTED", "TIMEOUT", "TAGS", "DESCRIPTION"], ...rows]),
-        );
-      }
-      return "passed";
-    }
-    case "run": {
-      const report = await api.runFlows({
-        dir,
-        names: args.flows,
-        tags: args.tags,
-        all: args.all,
-        jobs: args.jobs,
-        grep: args.scale.grep,
-        grepInvert: args.scale.grepInvert,
-        shard: args.scale.shard,
-        durations: args.scale.durations,
-        progress: api.stderrProgress(),
-        signal,
-        early,
-        ...graces(process.env),
-      });
-      api.writeReporters(report, args.scale.reporters, process.cwd());
-      writeStdout(args.json ? JSON.stringify(report, null, 2) : api.formatSummary(report));
-      return api.verdictOf(report);
-    }
-    case "issue": {
-      const result = await api.verifyIssue({
-        dir,
-        id: args.id,
-        dryRun: args.dryRun,
-        jobs: args.jobs,
-        retryBudget: args.retryBudget,
-        progress: api.stderrProgress(),
-        signal,
-        early,
-        ...graces(process.env),
-      });
-      writeStdout(args.json ? JSON.stringify(result, null, 2) : api.formatVerification(result));
-      return result.verdict;
-    }
-    case "issues": {
-      const result = await api.verifyBatch({
-        dir,
-        labels: args.labels,
-        status: args.status,
-        limit: args.limit,
-        restart: args.restart,
-        jobs: args.jobs,
-        retryBudget: args.retryBudget,
-        progress: api.stderrProgress(),
-        warn: writeStderr,
-        signal,
-        ...graces(process.env),
-      });
-      if (result.status !== null) {
-        writeStdout(
-          args.json ? JSON.stringify(result.status, null, 2) : api.formatLoopStatus(result.status),
-        );
-      }
-      if (result.halt !== null) {
-        writeStderr(`HALT blocked: ${result.halt}`);
-        return "setup";
-      }
-      const states = result.status?.tickets.map((t) => t.state) ?? [];
-      return states.every((state) => state === "passed") ? "passed" : "failed";
-    }
-    case "log": {
-      const history = api.readTicketLog(dir, args.id);
-      for (const line of history.problems)
-        writeStderr(`verify-manager: warning: ${line} (ignored)`);
-      writeStdout(
-        args.json
-          ? JSON.stringify(
-              { schema_version: 1, ticket: args.id, entries: history.entries },
-              null,
-              2,
-            )
-          : api.formatHistory(args.id, history.entries),
-      );
-      return "passed";
-    }
-    case "mcp": {
-      const { serveMcp } = await import("./mcp/server.js");
-      await serveMcp({ dir, signal });
-      return "passed";
-    }
-    case "doctor": {
-      const report = await api.doctor({ dir });
-      writeStdout(args.json ? JSON.stringify(report, null, 2) : api.formatDoctor(report));
-      return report.ok ? "passed" : "setup";
-    }
+  const supervision = graces(process.env); // a bad grace is refused before any child starts
+  const { FlowCatalog } = await import("./flows/catalog.js");
+  const catalog = new FlowCatalog({ dir, env: process.env, signal });
+  try {
+    const commands = await import("./commands/all.js");
+    // The runner's --list runs while the command loads the rest and asks the tracker.
+    if (commands.NEEDS_FLOW_LIST.has(args.kind)) catalog.prefetch();
+    const ctx = {
+      dir,
+      env: process.env,
+      signal,
+      catalog,
+      warn: writeStderr,
+      graces: supervision,
+    };
+    const result = await commands.runCommandFor(args, ctx);
+    printResult(result, "json" in args && args.json);
+    return result.status;
+  } finally {
+    catalog.close();
   }
 }
 
@@ -173,7 +75,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return args.isError ? EXIT_CODE_BY_STATUS.usage : 0;
   }
   if (args.kind === "usage_error") {
-    writeStderr(`verify-manager: ${args.message}\nRun verify-manager --help for usage.`);
+    writeStderr(usageErrorText(args.message));
     return EXIT_CODE_BY_STATUS.usage;
   }
   const controller = new AbortController();
@@ -185,6 +87,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT_CODE_BY_STATUS[await execute(args, controller.signal)];
   } catch (error) {
     if (!isManagerError(error)) throw error;
+    if (error.code === ManagerErrorCode.UsageError) {
+      writeStderr(usageErrorText(error.message, error.hint));
+      return EXIT_CODE_BY_STATUS.usage;
+    }
     writeStderr(`verify-manager: ${error.message}${error.hint ? `\nhint: ${error.hint}` : ""}`);
     return EXIT_CODE_BY_STATUS.setup;
   } finally {

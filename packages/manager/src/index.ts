@@ -7,25 +7,30 @@ export type { ListOptions, ListedFlow } from "./flows/list.js";
 export { readManifest } from "./flows/manifest.js";
 export { admitFlow, matchesTags, selectFlows, tagGroups } from "./flows/select.js";
 export type { Admission, Selection } from "./flows/select.js";
-export { renderComment, parseCommentReport, fingerprintOf } from "./issue/comment.js";
-export type { CommentInput } from "./issue/comment.js";
-export { redact, secretValues } from "./issue/redact.js";
-export { findVerifySections, parseVerifyText, requestedFlows } from "./issue/verify-section.js";
-export type { VerifyField, VerifySection } from "./issue/verify-section.js";
+export { FlowCatalog } from "./flows/catalog.js";
+export type { CatalogOptions } from "./flows/catalog.js";
+export { renderComment, parseCommentReport } from "./ticket/report/comment.js";
+export type { CommentInput } from "./ticket/report/comment.js";
+export { fingerprint, summarize } from "./ticket/failures/failures.js";
+export { redact, secretValues } from "./redact.js";
 export {
-  ticketTracker,
-  verifyTicket as verifyIssue,
-  verifyTicket,
-} from "./ticket/verify-ticket.js";
-export type {
-  VerifyTicketOptions,
-  VerifyTicketOptions as VerifyIssueOptions,
-} from "./ticket/verify-ticket.js";
-export { verifyBatch } from "./ticket/batch.js";
-export type { BatchOptions, BatchResult } from "./ticket/batch.js";
-export { formatHistory, formatLoopStatus, formatVerification, table } from "./ticket/format.js";
-export { readTicketLog } from "./ticket/verify-log-read.js";
-export { buildReport, formatSummary, issueVerdict, verdictOf } from "./run/report.js";
+  findVerifySections,
+  parseVerifyText,
+  requestedFlows,
+} from "./ticket/load/verify-section.js";
+export type { VerifyField, VerifySection } from "./ticket/load/verify-section.js";
+export { ticketTracker, verifyTicket } from "./ticket/verify-ticket.js";
+export type { VerifyTicketOptions } from "./ticket/verify-ticket.js";
+export { verifyBatch } from "./ticket/batch/batch.js";
+export type { BatchOptions, BatchResult } from "./ticket/batch/batch.js";
+export {
+  formatHistory,
+  formatLoopStatus,
+  formatVerification,
+  table,
+} from "./ticket/report/format.js";
+export { readTicketLog } from "./ticket/record/verify-log-read.js";
+export { buildReport, formatSummary, verdictOf } from "./run/report.js";
 export type { RunVerdict } from "./run/report.js";
 export { runFlows, superviseFlows } from "./run/run-flows.js";
 export { mergeReports } from "./run/merge-reports.js";

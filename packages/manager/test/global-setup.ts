@@ -1,12 +1,34 @@
-import { execFileSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** CLI tests run bin/verify-manager.js, which loads dist/: build it from the current src first. */
+function newest(folder: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    // Test files are not compiled into dist/.
+    if (entry.name.endsWith(".test.ts")) continue;
+    const time = entry.isDirectory() ? newest(path) : statSync(path).mtimeMs;
+    latest = Math.max(latest, time);
+  }
+  return latest;
+}
+
+/**
+ * CLI tests run bin/verify-manager.js, which loads dist/. turbo builds it before the tests;
+ * rebuilding here would cost every run a compile, so a stale dist/ is an error instead.
+ */
 export default function setup(): void {
   const root = fileURLToPath(new URL("..", import.meta.url));
-  const tsc = fileURLToPath(new URL("../../../node_modules/typescript/bin/tsc", import.meta.url));
-  execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  let built: number;
+  try {
+    built = statSync(join(root, "dist", "cli.js")).mtimeMs;
+  } catch {
+    built = 0;
+  }
+  if (built < newest(join(root, "src"))) {
+    throw new Error(
+      "packages/manager/dist is missing or older than src/: run `pnpm exec turbo run build` first",
+    );
+  }
 }

@@ -45,6 +45,14 @@ async function runCommand(args: Extract<ParsedArgs, { command: "run" }>): Promis
   await finish(await run.run());
 }
 
+async function initCommand(args: Extract<ParsedArgs, { command: "init" }>): Promise<void> {
+  const { runInit } = await import("./init/command.js");
+  const { report, exitCode, text } = runInit(args);
+  process.stderr.write(text);
+  process.exitCode = exitCode;
+  await emitJson(report);
+}
+
 export async function main(argv: readonly string[]): Promise<void> {
   redactStderr();
   redirectStdoutToStderr();
@@ -81,7 +89,8 @@ export async function main(argv: readonly string[]): Promise<void> {
     await served.closed;
     return;
   }
-  if (parsed.command === "list") await listCommand(parsed);
+  if (parsed.command === "init") await initCommand(parsed);
+  else if (parsed.command === "list") await listCommand(parsed);
   else await runCommand(parsed);
 }
 

@@ -32,6 +32,11 @@ export class FlowAbortedError extends Error {
   }
 }
 
+/** Bad input to `verify-runner init` (a flag, a folder, package.json): one line, exit 2. */
+export class InitUsageError extends Error {
+  override readonly name = "InitUsageError";
+}
+
 export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);

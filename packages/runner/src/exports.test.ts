@@ -7,6 +7,7 @@ it("pins the public exports", () => {
     "HEADLESS_ARGS",
     "RunnerError",
     "defineFlow",
+    "initProject",
     "isFlow",
     "listFlows",
     "runFlow",

@@ -48,3 +48,34 @@ describe("parseArgs", () => {
     expect(parseArgs(argv)).toEqual({ command: "invalid", message });
   });
 });
+
+describe("parseArgs init", () => {
+  it("reads init and its flags", () => {
+    expect(parseArgs(["init"])).toMatchObject({ command: "init", baseUrl: undefined });
+    expect(
+      parseArgs(["init", "--static", "dist", "--base-url=http://127.0.0.1:9000", "--dir", "/r"]),
+    ).toEqual({
+      command: "init",
+      dir: "/r",
+      baseUrl: "http://127.0.0.1:9000",
+      webServer: undefined,
+      staticDir: "dist",
+    });
+    expect(parseArgs(["init", "--web-server", "npm run dev"])).toMatchObject({
+      webServer: "npm run dev",
+    });
+  });
+
+  it.each([
+    [["init", "--static"], "--static needs a value"],
+    [["init", "--list"], "init takes only --static, --web-server, --base-url, --dir"],
+    [["init", "extra"], "init takes only --static, --web-server, --base-url, --dir"],
+    [["front", "--static", "dist"], "unknown option --static"],
+  ])("rejects %j: %s", (argv, message) => {
+    expect(parseArgs(argv)).toEqual({ command: "invalid", message });
+  });
+
+  it("runs a flow named init when it is not the first word", () => {
+    expect(parseArgs(["--", "init"])).toMatchObject({ command: "run", flow: "init" });
+  });
+});

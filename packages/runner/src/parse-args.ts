@@ -8,6 +8,13 @@ export type ParsedArgs =
   | { command: "check-browser"; dir: string }
   | { command: "browser-server"; dir: string; idleTimeoutS: number }
   | { command: "run"; dir: string; flow: string; trace: TraceMode }
+  | {
+      command: "init";
+      dir: string;
+      baseUrl: string | undefined;
+      webServer: string | undefined;
+      staticDir: string | undefined;
+    }
   | { command: "help" }
   | { command: "invalid"; message: string };
 
@@ -19,9 +26,11 @@ export function usage(): string {
     "       verify-runner --list [--steps] [--dir DIR]",
     "       verify-runner --check-browser [--dir DIR]",
     "       verify-runner --browser-server [--idle-timeout S] [--dir DIR]",
+    "       verify-runner init [--static DIR | --web-server CMD] [--base-url URL] [--dir DIR]",
     "",
     "Runs one flow from .verify/workflows.yaml and prints one JSON object on stdout.",
     "Exit 0 pass, 1 fail, 2 error (the flow could not be run).",
+    "init scaffolds .verify/ (never overwrites a file) and prints what it wrote.",
     "",
   ].join("\n");
 }
@@ -35,7 +44,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let idleTimeoutS = DEFAULT_IDLE_TIMEOUT_S;
   let steps = false;
   let trace: TraceMode = "retain-on-failure";
+  const init: { baseUrl?: string; webServer?: string; staticDir?: string } = {};
   const positional: string[] = [];
+  const isInit = argv[0] === "init";
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const value = (): string | undefined => {
@@ -63,6 +74,15 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         return { command: "invalid", message: "--idle-timeout needs a whole number of seconds" };
       }
       idleTimeoutS = Number(given);
+    } else if (
+      isInit &&
+      (name === "--base-url" || name === "--web-server" || name === "--static")
+    ) {
+      const given = value();
+      if (!given) return { command: "invalid", message: `${name} needs a value` };
+      if (name === "--base-url") init.baseUrl = given;
+      else if (name === "--web-server") init.webServer = given;
+      else init.staticDir = given;
     } else if (name === "--trace") {
       const given = value() as TraceMode | undefined;
       if (!given || !TRACE_MODES.includes(given)) {
@@ -76,6 +96,20 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (list || checkBrowser || positional.length > 0)
       return { command: "invalid", message: "--browser-server takes nothing else" };
     return { command: "browser-server", dir, idleTimeoutS };
+  }
+  if (isInit) {
+    if (list || checkBrowser || browserServer || steps || positional.length > 1)
+      return {
+        command: "invalid",
+        message: "init takes only --static, --web-server, --base-url, --dir",
+      };
+    return {
+      command: "init",
+      dir,
+      baseUrl: init.baseUrl,
+      webServer: init.webServer,
+      staticDir: init.staticDir,
+    };
   }
   if (checkBrowser) {
     if (list || positional.length > 0)

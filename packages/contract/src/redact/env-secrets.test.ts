@@ -108,3 +108,28 @@ describe("env values in text", () => {
     });
   });
 });
+
+describe("values cut short", () => {
+  const r = createRedactor({ env: { API_KEY: "apikey-2ce1f0a9b8c7" } });
+
+  it.each([
+    [
+      "a preview cut with an ellipsis",
+      "<pre>key apikey-2ce1…</pre>",
+      `<pre>key ${REDACTED}…</pre>`,
+    ],
+    ["three dots", "key apikey-2ce...", `key ${REDACTED}...`],
+    ["a tail cut at its start", "…ce1f0a9b8c7 more", `…${REDACTED} more`],
+  ])("redacts %s", (_what, text, expected) => {
+    expect(r.text(text)).toBe(expected);
+  });
+
+  it.each([
+    "loading…",
+    "see apikey-… for details", // shorter than 8 characters: could be any word
+    "wait... done",
+    "value-2ce1… is not a prefix",
+  ])("leaves %s alone", (text) => {
+    expect(r.text(text)).toBe(text);
+  });
+});

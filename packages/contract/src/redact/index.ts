@@ -1,5 +1,6 @@
 // One redaction for every byte agent-verify posts, logs or prints. Zod-free and cheap to
 // import (`@agent-verify/contract/redact`): the runner, the manager and gates all use it.
+import { redactCutValues } from "./cut-values.js";
 import { secretEnvValues, valueForms } from "./env-secrets.js";
 import { redactPrivateKeys } from "./private-keys.js";
 import { REDACTED, VALUE_RULES, type ValueRule } from "./value-rules.js";
@@ -49,16 +50,44 @@ function redactValue(value: unknown, text: (s: string) => string): unknown {
   return value;
 }
 
+/** A run of URL-encoded text (what encodeURIComponent emits, plus form-encoding's `+`). */
+const ENCODED_RUN =
+  /(?<![A-Za-z0-9\-_.!~*'()%+])[A-Za-z0-9\-_.!~*'()%+]*%[0-9A-Fa-f]{2}[A-Za-z0-9\-_.!~*'()%+]*/g;
+
+function decoded(run: string): string | null {
+  try {
+    return decodeURIComponent(run.replaceAll("+", "%20"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Secrets inside URL-encoded text (a query value, a form body): each encoded run is
+ * decoded, redacted, and encoded again when that changed anything.
+ */
+function redactEncoded(text: string, plain: (s: string) => string): string {
+  if (!/%[0-9A-Fa-f]{2}/.test(text)) return text;
+  return text.replace(ENCODED_RUN, (run) => {
+    const value = decoded(run);
+    if (value === null) return run;
+    const clean = plain(value);
+    return clean === value ? run : encodeURIComponent(clean);
+  });
+}
+
 /** A redactor over one environment (read once, when it is made). */
 export function createRedactor(options: RedactorOptions = {}): Redactor {
   const values = literals(options);
-  const text = (input: string): string => {
+  const plain = (input: string): string => {
     let out = input;
     for (const value of values) if (out.includes(value)) out = out.split(value).join(REDACTED);
+    out = redactCutValues(out, values);
     out = redactPrivateKeys(out);
     for (const rule of VALUE_RULES) out = applyRule(out, rule);
     return out;
   };
+  const text = (input: string): string => redactEncoded(plain(input), plain);
   return { text, deep: <T>(value: T): T => redactValue(value, text) as T };
 }
 

@@ -160,6 +160,36 @@ describe("value rules", () => {
     expect(redactor.text(once)).toBe(once);
   });
 
+  it.each([
+    ["a header", "Cookie: sid=abc123", "sid=abc123"],
+    ["an AWS key id", AKIA, AKIA],
+    ["a JWT", JWT, JWT],
+    ["a URL password", "https://u:pw-1234@h.example/", "pw-1234"],
+    ["a bearer credential", "Bearer abcdefghijklmnop1234", "abcdefghijklmnop1234"],
+  ])("finds %s right after a JSON-escaped line break", (_what, planted, secret) => {
+    const text = JSON.stringify({ lines: `first line\n${planted}\tand more` });
+    expect(redactor.text(text)).not.toContain(secret);
+    expect(JSON.parse(redactor.text(text))).toHaveProperty("lines");
+  });
+
+  it.each([
+    ["a token", `token ${GH}`, GH],
+    ["an AWS key id", `id ${AKIA}`, AKIA],
+    ["a URL password", "https://u:pw-1234@h.example/", "pw-1234"],
+    ["a header", "Authorization: Bearer s3cr3t-value", "s3cr3t-value"],
+  ])("finds %s inside URL-encoded text and keeps it encoded", (_what, planted, secret) => {
+    const url = `http://127.0.0.1/api?q=${encodeURIComponent(planted)}&page=2`;
+    const out = redactor.text(url);
+    expect(out).not.toContain(secret);
+    expect(out).not.toContain(encodeURIComponent(secret));
+    expect(out).toMatch(/^http:\/\/127\.0\.0\.1\/api\?q=\S*(?:REDACTED|\*\*\*)\S*&page=2$/);
+  });
+
+  it("leaves URL-encoded text without secrets exactly as it was", () => {
+    const url = "http://127.0.0.1/search?q=blue%20mug+large&sort=price%2Basc&p=100%";
+    expect(redactor.text(url)).toBe(url);
+  });
+
   it("keeps a JSON text valid and redacts inside its strings", () => {
     const value = {
       error: `request failed: Authorization: Bearer ${GH}\nat https://u:p4ss@x.example/`,

@@ -20,6 +20,12 @@ export interface ValueRule {
   readonly suffix?: string;
 }
 
+/**
+ * Where a token may start: not inside a longer word, though right after a JSON escape
+ * (`\n`, `\t`) is a start, as a line break is in plain text.
+ */
+const START = String.raw`(?<=^|[^A-Za-z0-9_-]|\\[nrt])`;
+
 // A header value runs to the end of the line or of its (possibly JSON-escaped) string.
 const SEPARATOR = String.raw`\\?["']?[ \t]{0,4}[:=][ \t]{0,4}\\?["']?`;
 
@@ -61,27 +67,32 @@ export const VALUE_RULES: readonly ValueRule[] = [
   {
     name: "jwt",
     description: "JSON Web Tokens: eyJ….eyJ….signature",
-    pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g,
+    pattern: new RegExp(
+      String.raw`${START}eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*`,
+      "g",
+    ),
   },
   {
     name: "auth-header",
     description:
       "Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key and X-Auth-Token header values (the scheme word is kept)",
     pattern: new RegExp(
-      String.raw`(?<![A-Za-z0-9_-])(?<keep>(?:(?:proxy-)?authorization|(?:set-)?cookie|x-api-key|x-auth-token|api-key)${SEPARATOR}(?:(?:bearer|basic|token|digest|negotiate)[ \t]+)?)[^\r\n"'\\]+`,
+      String.raw`${START}(?<keep>(?:(?:proxy-)?authorization|(?:set-)?cookie|x-api-key|x-auth-token|api-key)${SEPARATOR}(?:(?:bearer|basic|token|digest|negotiate)[ \t]+)?)[^\r\n"'\\]+`,
       "gi",
     ),
   },
   {
     name: "bearer-token",
     description: "a Bearer credential anywhere: Bearer + 16 or more token characters",
-    pattern: /(?<keep>\bbearer[ \t]+)[A-Za-z0-9._~+/-]{16,}=*/gi,
+    pattern: new RegExp(String.raw`${START}(?<keep>bearer[ \t]+)[A-Za-z0-9._~+/-]{16,}=*`, "gi"),
   },
   {
     name: "url-password",
     description: "passwords in URLs: scheme://user:password@host becomes scheme://user:***@host",
-    pattern:
-      /(?<keep>(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s:/?#@"'\\]{0,256}:)[^\s/?#"'\\]{1,256}@/g,
+    pattern: new RegExp(
+      String.raw`(?<keep>(?<=^|[^A-Za-z0-9+.-]|\\[nrt])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s:/?#@"'\\]{0,256}:)[^\s/?#"'\\]{1,256}@`,
+      "g",
+    ),
     marker: "***",
     suffix: "@",
   },

@@ -1,5 +1,5 @@
-import { execFile } from "node:child_process";
 import { GatesError, GatesErrorCode } from "../errors.js";
+import { exec, formatLimit, MAX_TIMER_MS } from "../exec.js";
 
 export interface GitResult {
   ok: boolean;
@@ -7,18 +7,34 @@ export interface GitResult {
   stderr: string;
 }
 
-/** Run git read-only; never throws, the caller decides what a failure means. */
-export function gitTry(cwd: string, args: readonly string[]): Promise<GitResult> {
-  return new Promise((resolve) => {
-    execFile(
-      "git",
-      args,
-      { cwd, maxBuffer: 512 * 1024 * 1024, encoding: "utf8" },
-      (error, stdout, stderr) => {
-        resolve({ ok: !error, stdout, stderr });
+export const DEFAULT_GIT_TIMEOUT_S = 120;
+
+/** The deadline of one git command: `VERIFY_GATES_GIT_TIMEOUT_S` (seconds), else 120 s. */
+export function gitTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const seconds = Number(env.VERIFY_GATES_GIT_TIMEOUT_S);
+  const valid = Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_GIT_TIMEOUT_S;
+  return Math.min(Math.round(valid * 1000), MAX_TIMER_MS);
+}
+
+/**
+ * Run git read-only; a failure is the caller's to judge, but a git that does not finish
+ * within its deadline is a setup error here (its group is killed).
+ */
+export async function gitTry(cwd: string, args: readonly string[]): Promise<GitResult> {
+  const result = await exec("git", args, { cwd, timeoutMs: gitTimeoutMs() });
+  if (result.timedOut) {
+    throw new GatesError(
+      GatesErrorCode.Timeout,
+      `'${`git ${args.join(" ")}`.slice(0, 120)}' did not finish within ${formatLimit(result.timeoutMs)} (killed)`,
+      {
+        hint: "check the repository (a lock, a slow filesystem) or raise VERIFY_GATES_GIT_TIMEOUT_S",
       },
     );
-  });
+  }
+  const stderr = result.spawnError
+    ? `git could not be started: ${result.spawnError.message}`
+    : result.stderr;
+  return { ok: result.exitCode === 0, stdout: result.stdout, stderr };
 }
 
 export async function git(cwd: string, args: readonly string[]): Promise<string> {

@@ -1,5 +1,6 @@
 import type { GatesConfig, GateFinding } from "@agent-verify/contract";
 import { finding } from "../context.js";
+import { TOOL_STAGES, type ToolStage } from "../tools/detect.js";
 
 const LEVEL: Record<string, number> = { off: 0, "0": 0, warn: 1, "1": 1, error: 2, "2": 2 };
 const RULE_LEVEL =
@@ -219,11 +220,43 @@ function yamlLine(text: string | undefined, key: string): number {
 const added = (before: readonly string[], after: readonly string[]) =>
   after.filter((entry) => !before.includes(entry));
 
+/** A stage's commands as the config says them, or as detected when it says nothing; false: off. */
+export type ResolvedCommands = (config: GatesConfig, stage: ToolStage) => string[] | false;
+
+const words = (text: string) => text.trim().split(/\s+/).join(" ");
+const quoted = (texts: readonly string[]) => texts.map((t) => `'${t}'`).join(", ");
+
+/** Stricter only provably: every command of the base is still run, word for word (more may be added). */
+function loosenedCommands(
+  base: GatesConfig,
+  working: GatesConfig,
+  resolve: ResolvedCommands,
+  add: (key: string, message: string) => void,
+): void {
+  for (const stage of TOOL_STAGES) {
+    if (working.commands[stage] === false) {
+      if (base.commands[stage] !== false) add(stage, `commands.${stage} turned off`);
+      continue;
+    }
+    const before = resolve(base, stage);
+    const after = resolve(working, stage);
+    if (before === false || after === false) continue;
+    const kept = after.map(words);
+    if (before.every((command) => kept.includes(words(command)))) continue;
+    const detected = base.commands[stage] === undefined ? " (detected)" : "";
+    add(
+      stage,
+      `commands.${stage} changed from ${quoted(before)}${detected} to ${quoted(after)}: not provably stricter (keep every command of the base; add, do not replace)`,
+    );
+  }
+}
+
 /** The gates config may only get stricter in a change. */
 export function loosenedGates(
   base: GatesConfig,
   working: GatesConfig,
   text: string | undefined,
+  resolve: ResolvedCommands,
 ): GateFinding[] {
   const path = ".verify/gates.yaml";
   const out: GateFinding[] = [];
@@ -259,9 +292,6 @@ export function loosenedGates(
   for (const glob of added(base.exclude, working.exclude))
     add("exclude", `exclude entry '${glob}' added`);
   if (base.judge && !working.judge) add("judge", "judge removed");
-  for (const stage of ["typecheck", "lint", "format", "test"] as const) {
-    if (working.commands[stage] === false && base.commands[stage] !== false)
-      add(stage, `commands.${stage} turned off`);
-  }
+  loosenedCommands(base, working, resolve, add);
   return out;
 }

@@ -1,8 +1,8 @@
-import type { GateFinding } from "@agent-verify/contract";
+import type { GateFinding, GatesConfig } from "@agent-verify/contract";
+import { stageCommands, type ToolStage } from "../tools/detect.js";
 import { finding, outcome, type GatesContext, type Stage } from "../context.js";
 import { isPresent, type FileChange } from "../diff/change.js";
 import { showFile } from "../diff/git.js";
-import { mapOldLine } from "../diff/unified-diff.js";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -18,6 +18,7 @@ import {
 } from "./floor-config.js";
 import { FLOOR_PATTERNS, isTestFile } from "./floor-patterns.js";
 import { regressionFindings } from "./regression.js";
+import { addedTestNames, removedTests } from "./removed-tests.js";
 import { fileTestDefinitions as definitions } from "./test-count.js";
 
 function markerFindings(file: FileChange): GateFinding[] {
@@ -35,35 +36,6 @@ function markerFindings(file: FileChange): GateFinding[] {
     }
   }
   return out;
-}
-
-async function fewerTests(
-  ctx: GatesContext,
-  file: FileChange,
-  working: string,
-): Promise<GateFinding[]> {
-  const basePath = file.oldPath ?? file.path;
-  const base = await showFile(ctx.root, ctx.change.mergeBase, basePath);
-  if (base === undefined) return [];
-  const before = await definitions(basePath, base);
-  const after = await definitions(file.path, working);
-  if (after.length >= before.length) return [];
-  const remaining = new Set(after.map((t) => t.name));
-  const removed = before.filter((t) => !remaining.has(t.name));
-  const first = removed[0] ?? before[before.length - 1];
-  const line = first ? mapOldLine(file.hunks, first.line) : 1;
-  const names = removed.map((t) => `'${t.name}'`).join(", ");
-  const message = `fewer test definitions: ${before.length} at base, ${after.length} now${names ? ` (removed ${names})` : ""}`;
-  return [
-    finding(
-      "floor",
-      file.path,
-      line,
-      "removed-tests",
-      message,
-      "keep the tests; fix the code they check",
-    ),
-  ];
 }
 
 /** A deleted test file whose tests all live on in new test files was moved, not deleted (untracked files have no rename). */
@@ -92,6 +64,17 @@ async function movedElsewhere(ctx: GatesContext, file: FileChange): Promise<bool
   );
 }
 
+/** A stage's command texts under a config (detected from package.json when it names none). */
+function resolvedCommands(root: string, config: GatesConfig, stage: ToolStage): string[] | false {
+  try {
+    const commands = stageCommands(root, config, stage);
+    return "off" in commands ? false : commands.commands.map((c) => c.text);
+  } catch {
+    // No package.json to detect from: nothing ran at the base either.
+    return false;
+  }
+}
+
 type ConfigCheck = (path: string, base: string, working: string) => GateFinding[];
 const CONFIG_CHECKS: Array<[(path: string) => boolean, ConfigCheck]> = [
   [isEslintConfig, loosenedEslint],
@@ -100,7 +83,11 @@ const CONFIG_CHECKS: Array<[(path: string) => boolean, ConfigCheck]> = [
   [isSuppressionsFile, grownSuppressions],
 ];
 
-async function fileFindings(ctx: GatesContext, file: FileChange): Promise<GateFinding[]> {
+async function fileFindings(
+  ctx: GatesContext,
+  file: FileChange,
+  moved: string[],
+): Promise<GateFinding[]> {
   const out = markerFindings(file);
   const wasTest = isTestFile(file.oldPath ?? file.path);
   if (!isPresent(file) || (file.status === "renamed" && wasTest && !isTestFile(file.path))) {
@@ -127,7 +114,7 @@ async function fileFindings(ctx: GatesContext, file: FileChange): Promise<GateFi
   if (!needsText) return out;
   const working = await readFile(join(ctx.root, file.path), "utf8");
   if (wasTest && (file.status === "modified" || file.status === "renamed"))
-    out.push(...(await fewerTests(ctx, file, working)));
+    out.push(...(await removedTests(ctx, file, working, moved)));
   if (checks.length > 0) {
     const base = (await showFile(ctx.root, ctx.change.mergeBase, file.oldPath ?? file.path)) ?? "";
     for (const [, check] of checks) out.push(...check(file.path, base, working));
@@ -141,8 +128,16 @@ async function fileFindings(ctx: GatesContext, file: FileChange): Promise<GateFi
  */
 export const floor: Stage = async (ctx) => {
   const findings: GateFinding[] = [];
-  for (const file of ctx.change.files) findings.push(...(await fileFindings(ctx, file)));
-  findings.push(...loosenedGates(ctx.configs.base, ctx.configs.working, ctx.configs.workingText));
+  const moved = await addedTestNames(ctx);
+  for (const file of ctx.change.files) findings.push(...(await fileFindings(ctx, file, moved)));
+  findings.push(
+    ...loosenedGates(
+      ctx.configs.base,
+      ctx.configs.working,
+      ctx.configs.workingText,
+      (config, stage) => resolvedCommands(ctx.root, config, stage),
+    ),
+  );
   if (ctx.regression !== undefined)
     findings.push(...(await regressionFindings(ctx, ctx.regression)));
   return outcome(findings);

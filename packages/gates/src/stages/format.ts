@@ -1,28 +1,42 @@
+import type { GateFinding } from "@agent-verify/contract";
+import { finding, outcome, skip, type Stage } from "../context.js";
 import { isPresent } from "../diff/change.js";
-import type { Stage } from "../context.js";
+import { requireKnownTool } from "../tools/known.js";
 import { PRETTIER_ARGS, prettierFindings } from "../tools/prettier.js";
-import { runTool } from "../tools/run-tool.js";
-import { runToolStage } from "./tool-stage.js";
+import { deadlineOf, runTool } from "../tools/run-tool.js";
+import { unformattedPlaces } from "./format-hunks.js";
 
-/** Stage 5: prettier on the changed files; an unformatted file counts when it was formatted at the base. */
+const HINT = "run prettier --write on the file";
+
+/**
+ * Stage 5: prettier on the changed files. An unformatted file counts where prettier would
+ * rewrite a line the change added (held per changed line, not per file); a file prettier
+ * cannot parse counts as a whole.
+ */
 export const format: Stage = async (ctx) => {
-  const outcome = await runToolStage(ctx, {
-    stage: "format",
-    toolStage: "format",
-    hint: "run prettier --write on the file",
-    files: (c) => c.change.files.filter(isPresent).map((f) => f.path),
-    run: async (dir, command, files) =>
-      prettierFindings(
-        command,
-        await runTool(dir, command, [...PRETTIER_ARGS, "--", ...(files ?? [])], "format", ctx.env),
-        dir,
-      ),
-  });
-  // Point an unformatted file at its first changed line.
-  for (const f of outcome.findings) {
-    if (f.line !== null || f.file === null) continue;
-    const added = ctx.change.files.find((c) => c.path === f.file)?.added;
-    f.line = added && added.size > 0 ? Math.min(...added.keys()) : 1;
+  const commands = ctx.commands("format");
+  if ("off" in commands) return skip(commands.off);
+  const files = ctx.change.files.filter(isPresent);
+  if (files.length === 0) return skip("no changed files for this tool");
+  const deadline = deadlineOf(ctx.config.timeouts, "tool_s");
+  const findings: GateFinding[] = [];
+  for (const command of commands.commands) {
+    requireKnownTool("format", command);
+    const args = [...PRETTIER_ARGS, "--", ...files.map((f) => f.path)];
+    const listed = prettierFindings(
+      command,
+      await runTool(ctx.root, command, args, "format", ctx.env, deadline),
+      ctx.root,
+    );
+    for (const f of listed) {
+      const file = files.find((c) => c.path === f.file);
+      const places =
+        f.rule === "prettier" && file
+          ? await unformattedPlaces(ctx.root, command, file, ctx.env, deadline)
+          : [f];
+      for (const p of places)
+        findings.push(finding("format", p.file, p.line, p.rule, p.message, HINT));
+    }
   }
-  return outcome;
+  return outcome(findings);
 };

@@ -16,6 +16,7 @@ import { exec, tail } from "../exec.js";
 import { CACHE_DIR } from "../hold-line.js";
 import { redact } from "../mask.js";
 import { NEEDS_HUMAN } from "../stage-names.js";
+import { deadlineOf, timedOut } from "../tools/run-tool.js";
 import { aggregateVerdicts } from "../verdict/aggregate.js";
 import { verdictsFromText } from "../verdict/parse.js";
 import { judgeInstructions, RUBRIC } from "../verdict/rubric.js";
@@ -115,11 +116,14 @@ export const judge: Stage = async (ctx) => {
       };
     return skip(`judge request budget (${config.max_requests}) used`);
   }
+  const deadline = deadlineOf(ctx.config.timeouts, "judge_s");
   const result = await exec("sh", ["-c", config.command], {
     cwd: ctx.root,
     env: ctx.env,
     input: await judgeInput(ctx),
+    timeoutMs: deadline.ms,
   });
+  if (result.timedOut) throw timedOut("judge", config.command, result, deadline.setting);
   if (result.spawnError || result.exitCode === 127) {
     throw new GatesError(
       GatesErrorCode.ToolMissing,

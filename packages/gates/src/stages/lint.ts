@@ -1,7 +1,8 @@
 import { isPresent } from "../diff/change.js";
 import type { Stage } from "../context.js";
 import { ESLINT_ARGS, eslintFindings } from "../tools/eslint.js";
-import { runTool } from "../tools/run-tool.js";
+import { requireKnownTool } from "../tools/known.js";
+import { deadlineOf, runTool } from "../tools/run-tool.js";
 import { isScriptFile } from "./floor-patterns.js";
 import { runToolStage } from "./tool-stage.js";
 
@@ -13,10 +14,14 @@ export const lint: Stage = (ctx) =>
     hint: "fix the lint error (do not disable the rule)",
     files: (c) =>
       c.change.files.filter((f) => isPresent(f) && isScriptFile(f.path)).map((f) => f.path),
-    run: async (dir, command, files) =>
-      eslintFindings(
+    run: async (dir, command, files) => {
+      requireKnownTool("lint", command);
+      const args = [...ESLINT_ARGS, "--", ...(files ?? [])];
+      const deadline = deadlineOf(ctx.config.timeouts, "tool_s");
+      return eslintFindings(
         command,
-        await runTool(dir, command, [...ESLINT_ARGS, "--", ...(files ?? [])], "lint", ctx.env),
+        await runTool(dir, command, args, "lint", ctx.env, deadline),
         dir,
-      ),
+      );
+    },
   });

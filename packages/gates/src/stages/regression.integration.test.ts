@@ -136,15 +136,18 @@ describe("floor --regression: a bug fix must add a test that mentions the bug", 
   });
 
   it("the title is part of the stamp: no reuse across runs with and without --regression", () => {
-    const repo = makeRepo();
+    // Full runs (only they stamp), with the tool stages off: this is about the stamp.
+    const repo = makeRepo({
+      ".verify/gates.yaml":
+        "commands:\n  typecheck: false\n  lint: false\n  format: false\n  test: false\n",
+    });
     repo.write(
       "src/math.test.ts",
       repo.read("src/math.test.ts") +
         '\nit("keeps the cart count", () => {\n  expect(add(1, 0)).toBe(1);\n});\n',
     );
-    const plain = ["--only", "floor"];
+    const plain: string[] = [];
     const bug = [...plain, "--regression", TITLE];
-    // A stamp hit prints its report but leaves .verify/gates.json as it was: read stdout.
     const hit = (args: string[]) =>
       (JSON.parse(runCli(repo.dir, [...args, "--json"]).stdout) as { already_verified: boolean })
         .already_verified;

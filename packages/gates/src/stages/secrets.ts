@@ -4,6 +4,7 @@ import { finding, outcome, type GatesContext, type Stage } from "../context.js";
 import { isPresent, type FileChange } from "../diff/change.js";
 import { maskSecret, secretHash } from "../mask.js";
 import { entropyHits } from "./entropy-rule.js";
+import { tokenHits } from "./token-patterns.js";
 
 interface Hit {
   file: string;
@@ -72,14 +73,19 @@ export const secrets: Stage = async (ctx) => {
   if (files.length === 0) return outcome([]);
   const hits = await secretlintHits(ctx.root, files);
   for (const file of files) {
-    for (const hit of entropyHits(file.added)) {
-      // One secret, one finding: secretlint's precise rule wins over the generic one.
+    const generic = [
+      ...tokenHits(file.added),
+      ...entropyHits(file.added).map((hit) => ({ ...hit, rule: "keyword-entropy" })),
+    ];
+    for (const hit of generic) {
+      // One secret, one finding: secretlint's precise rule wins over the generic ones,
+      // and a known token shape over the keyword rule.
       const known = hits.some(
         (h) =>
           h.file === file.path && (h.secret.includes(hit.secret) || hit.secret.includes(h.secret)),
       );
       if (!known)
-        hits.push({ file: file.path, line: hit.line, rule: "keyword-entropy", secret: hit.secret });
+        hits.push({ file: file.path, line: hit.line, rule: hit.rule, secret: hit.secret });
     }
   }
   const allowed = isAllowed(ctx);

@@ -1,6 +1,7 @@
 import type { Stage } from "../context.js";
 import { isScriptFile } from "./floor-patterns.js";
-import { runTool } from "../tools/run-tool.js";
+import { requireKnownTool } from "../tools/known.js";
+import { deadlineOf, runTool } from "../tools/run-tool.js";
 import { tscFindings } from "../tools/tsc.js";
 import { runToolStage } from "./tool-stage.js";
 import { skip } from "../context.js";
@@ -14,11 +15,18 @@ export const typecheck: Stage = async (ctx) => {
     toolStage: "typecheck",
     hint: "fix the type error",
     files: () => undefined,
-    run: async (dir, command) =>
-      tscFindings(
-        command,
-        await runTool(dir, command, ["--pretty", "false"], "typecheck", ctx.env),
+    run: async (dir, command) => {
+      requireKnownTool("typecheck", command);
+      const deadline = deadlineOf(ctx.config.timeouts, "tool_s");
+      const result = await runTool(
         dir,
-      ),
+        command,
+        ["--pretty", "false"],
+        "typecheck",
+        ctx.env,
+        deadline,
+      );
+      return tscFindings(command, result, dir);
+    },
   });
 };

@@ -30,10 +30,15 @@ export function eslintFindings(
   } catch {
     throw toolFailed("lint", command, result, "printed no JSON report");
   }
+  if (!Array.isArray(parsed) || !parsed.every((f) => Array.isArray(f?.messages)))
+    throw toolFailed("lint", command, result, "printed JSON that is not ESLint's report");
+  const errors = parsed.some((file) => file.messages.some((m) => m.severity >= 2));
+  // Exit 1 with warnings only: the command itself made warnings fail (--max-warnings).
+  const minSeverity = result.exitCode !== 0 && !errors ? 1 : 2;
   const findings: RawFinding[] = [];
   for (const file of parsed) {
     for (const message of file.messages) {
-      if (message.severity < 2) continue;
+      if (message.severity < minSeverity) continue;
       findings.push({
         file: repoPath(dir, file.filePath),
         line: message.line ?? null,
@@ -42,5 +47,7 @@ export function eslintFindings(
       });
     }
   }
+  if (result.exitCode !== 0 && findings.length === 0)
+    throw toolFailed("lint", command, result, "failed without reporting a problem");
   return findings;
 }

@@ -43,5 +43,9 @@ export function prettierFindings(
       message: "not formatted",
     });
   }
+  // Exit 1 that lists nothing: prettier refused its arguments (e.g. --check with
+  // --list-different) or a plugin did not load. Never read that as clean.
+  if (result.exitCode !== 0 && findings.length === 0)
+    throw toolFailed("format", command, result, "failed without listing a file");
   return findings;
 }

@@ -1,6 +1,7 @@
 import { relative, resolve } from "node:path";
+import type { GatesConfig } from "@agent-verify/contract";
 import { GatesError, GatesErrorCode } from "../errors.js";
-import { exec, tail, type ExecResult } from "../exec.js";
+import { exec, formatLimit, tail, type ExecResult } from "../exec.js";
 import { resolveTool, type ToolCommand } from "./command.js";
 
 /** A finding as a tool reports it, before it is tied to a stage. */
@@ -11,15 +12,34 @@ export interface RawFinding {
   message: string;
 }
 
+/** How long a command may take, and the setting that says so (for the message). */
+export interface Deadline {
+  ms: number;
+  setting: string;
+}
+
+export const deadlineOf = (
+  timeouts: GatesConfig["timeouts"],
+  key: keyof GatesConfig["timeouts"],
+): Deadline => ({ ms: Math.round(timeouts[key] * 1000), setting: `timeouts.${key}` });
+
 export async function runTool(
   dir: string,
   command: ToolCommand,
   extraArgs: readonly string[],
   stage: string,
   env: NodeJS.ProcessEnv,
+  deadline: Deadline,
+  input?: string,
 ): Promise<ExecResult> {
   const file = resolveTool(dir, command.tool, stage, env);
-  const result = await exec(file, [...command.args, ...extraArgs], { cwd: dir, env });
+  const result = await exec(file, [...command.args, ...extraArgs], {
+    cwd: dir,
+    env,
+    timeoutMs: deadline.ms,
+    ...(input === undefined ? {} : { input }),
+  });
+  if (result.timedOut) throw timedOut(stage, command.text, result, deadline.setting);
   if (result.spawnError || result.exitCode === 127) {
     throw new GatesError(
       GatesErrorCode.ToolMissing,
@@ -30,6 +50,20 @@ export async function runTool(
     );
   }
   return result;
+}
+
+/** A command that passed its deadline: its group was killed; the setup, not the code, is at fault. */
+export function timedOut(
+  stage: string,
+  text: string,
+  result: ExecResult,
+  setting: string,
+): GatesError {
+  return new GatesError(
+    GatesErrorCode.Timeout,
+    `${stage}: '${text}' did not finish within ${formatLimit(result.timeoutMs)} (its process group was killed)`,
+    { hint: `find out why it hangs, or raise ${setting} in .verify/gates.yaml` },
+  );
 }
 
 export function toolFailed(

@@ -122,7 +122,14 @@ export function readTestRun(
   const reportFile = join(outDir, "vitest.json");
   if (!existsSync(reportFile))
     throw toolFailed("tests", command, result, "produced no JSON report");
-  const report = JSON.parse(readFileSync(reportFile, "utf8")) as JsonReport;
+  let report: JsonReport;
+  try {
+    report = JSON.parse(readFileSync(reportFile, "utf8")) as JsonReport;
+  } catch {
+    throw toolFailed("tests", command, result, "wrote a JSON report that does not parse");
+  }
+  if (!Array.isArray(report?.testResults))
+    throw toolFailed("tests", command, result, "wrote a JSON report without testResults");
   const findings = failedTests(report, dir);
   if (report.numTotalTests === 0 && findings.length === 0) {
     throw new GatesError(GatesErrorCode.NoTests, `tests: '${command.text}' found no tests`, {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTracker, type TempTracker } from "../../test/helpers/bd.js";
 import { runCli } from "../../test/helpers/cli.js";
 import { makeFaultProject, type FaultProject } from "../../test/helpers/fault-runner.js";
-import type { DoctorReport } from "./doctor.js";
+import { DoctorReportSchema } from "@agent-verify/contract";
 
 let tracker: TempTracker;
 let project: FaultProject;
@@ -27,7 +27,8 @@ const doctor = async (extra: NodeJS.ProcessEnv, dir = project.dir) => {
   const result = await runCli(["doctor", "--json", "--dir", dir], {
     env: { ...tracker.env, ...extra },
   });
-  const report = JSON.parse(result.stdout) as DoctorReport;
+  // Every --json output has its schema in the contract.
+  const report = DoctorReportSchema.parse(JSON.parse(result.stdout));
   const status = Object.fromEntries(report.checks.map((c) => [c.name, c.status]));
   return { code: result.code, report, status };
 };

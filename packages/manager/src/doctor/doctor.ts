@@ -1,4 +1,11 @@
-import { BrowserCheckInputSchema, type Manifest } from "@agent-verify/contract";
+import {
+  BrowserCheckInputSchema,
+  DoctorReportSchema,
+  type CheckStatus,
+  type DoctorCheck,
+  type DoctorReport,
+  type Manifest,
+} from "@agent-verify/contract";
 import { ManagerError } from "../errors.js";
 import { listFlows } from "../flows/list.js";
 import { readManifest } from "../flows/manifest.js";
@@ -8,23 +15,12 @@ import { execBd } from "../tracker/bd-exec.js";
 import { isExecutable, onPath } from "./executables.js";
 import { loopChecks } from "./loop-checks.js";
 
-export type CheckStatus = "ok" | "warn" | "fail";
-
-export interface Check {
-  name: string;
-  status: CheckStatus;
-  detail: string;
-  hint: string | null;
-}
+export type { CheckStatus, DoctorReport };
+export type Check = DoctorCheck;
 
 export interface DoctorOptions {
   dir: string;
   env?: NodeJS.ProcessEnv | undefined;
-}
-
-export interface DoctorReport {
-  ok: boolean;
-  checks: Check[];
 }
 
 const BROWSER_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
@@ -192,7 +188,11 @@ export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
   }
   checks.push(...(await bdChecks(options.dir, env)));
   checks.push(...loopChecks(options.dir, manifest, env));
-  return { ok: checks.every((c) => c.status !== "fail"), checks };
+  return DoctorReportSchema.parse({
+    schema_version: 1,
+    ok: checks.every((c) => c.status !== "fail"),
+    checks,
+  });
 }
 
 export function formatDoctor(report: DoctorReport): string {

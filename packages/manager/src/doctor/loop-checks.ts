@@ -1,8 +1,8 @@
 import { isAbsolute, join } from "node:path";
 import { TicketsConfigSchema, type Manifest } from "@agent-verify/contract";
-import { hasGatesConfig } from "../ticket/gates-run.js";
-import { LoopFileError, readLoopStatus } from "../ticket/loop-status-file.js";
-import { formatLogProblems, LOG_FILE, readLog } from "../ticket/verify-log.js";
+import { hasGatesConfig } from "../ticket/collect/gates-command.js";
+import { LoopFileError, readLoopStatus } from "../ticket/batch/loop-status-file.js";
+import { formatLogProblems, LOG_FILE, readLog } from "../ticket/record/verify-log.js";
 import type { Check } from "./doctor.js";
 import { isExecutable, onPath } from "./executables.js";
 

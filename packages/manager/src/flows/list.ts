@@ -1,17 +1,16 @@
 import { FlowListInputSchema, type FlowListInput, type Manifest } from "@agent-verify/contract";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
-import { runChild } from "../supervise/child.js";
-import { LIST_TIMEOUT_MS, type EarlyList } from "./early-list.js";
+import { runChild, type ChildResult } from "../supervise/child.js";
 import { substituteFlow } from "../supervise/shell-quote.js";
 
 export type ListedFlow = FlowListInput["flows"][number];
+
+export const LIST_TIMEOUT_MS = 60_000;
 
 export interface ListOptions {
   env?: NodeJS.ProcessEnv | undefined;
   timeoutMs?: number | undefined;
   signal?: AbortSignal | undefined;
-  /** A `--list` already started from the raw manifest (see early-list.ts). */
-  early?: EarlyList | null | undefined;
 }
 
 function failure(message: string, stderr: string): ManagerError {
@@ -21,41 +20,35 @@ function failure(message: string, stderr: string): ManagerError {
   });
 }
 
-/** Contract 2: run `runner_command` with `{flow}` = `--list` in DIR and validate what it prints. */
-export async function listFlows(
+/** Start `runner_command` with `{flow}` = `--list` in DIR (contract 2). */
+export function startList(
   dir: string,
   manifest: Manifest,
   options: ListOptions = {},
-): Promise<ListedFlow[]> {
-  return (await listRunner(dir, manifest, options)).flows;
+): Promise<ChildResult> {
+  return runChild({
+    command: substituteFlow(manifest.runner_command, "--list"),
+    cwd: dir,
+    env: options.env,
+    timeoutMs: options.timeoutMs ?? LIST_TIMEOUT_MS,
+    signal: options.signal,
+  });
 }
 
-/** The runner's whole `--list` answer: its flows and the capabilities it offers. */
-export async function listRunner(
-  dir: string,
-  manifest: Manifest,
-  options: ListOptions = {},
-): Promise<{ flows: ListedFlow[]; capabilities: string[] }> {
-  const command = substituteFlow(manifest.runner_command, "--list");
-  const early = options.early?.runnerCommand === manifest.runner_command ? options.early : null;
-  if (options.early && !early) options.early.cancel();
-  const child = early
-    ? await early.result
-    : await runChild({
-        command,
-        cwd: dir,
-        env: options.env,
-        timeoutMs: options.timeoutMs ?? LIST_TIMEOUT_MS,
-        signal: options.signal,
-      });
-  const what = `runner --list (${command})`;
+/** What a `--list` run printed, validated as contract 2; every problem is a ManagerError. */
+export function listedFlows(child: ChildResult, timeoutMs = LIST_TIMEOUT_MS): ListedFlow[] {
+  return listedRunner(child, timeoutMs).flows;
+}
+
+/** The runner's whole `--list` answer, validated: its flows and the capabilities it offers. */
+export function listedRunner(
+  child: ChildResult,
+  timeoutMs = LIST_TIMEOUT_MS,
+): { flows: ListedFlow[]; capabilities: string[] } {
+  const what = `runner --list (${child.command})`;
   if (child.terminationReason === "spawn_error")
     throw failure(`${what} could not start: ${child.spawnError}`, "");
-  if (child.timedOut)
-    throw failure(
-      `${what} timed out after ${options.timeoutMs ?? LIST_TIMEOUT_MS} ms`,
-      child.stderr,
-    );
+  if (child.timedOut) throw failure(`${what} timed out after ${timeoutMs} ms`, child.stderr);
   if (child.isMaxBuffer) throw failure(`${what} printed more than 16 MiB`, child.stderr);
   if (child.exitCode !== 0) {
     const how =
@@ -78,4 +71,13 @@ export async function listRunner(
     );
   }
   return { flows: parsed.data.flows, capabilities: parsed.data.capabilities ?? [] };
+}
+
+/** Contract 2: run `runner_command` with `{flow}` = `--list` in DIR and validate what it prints. */
+export async function listFlows(
+  dir: string,
+  manifest: Manifest,
+  options: ListOptions = {},
+): Promise<ListedFlow[]> {
+  return listedFlows(await startList(dir, manifest, options), options.timeoutMs);
 }

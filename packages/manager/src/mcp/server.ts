@@ -3,7 +3,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { isManagerError } from "../errors.js";
-import { redact, secretValues } from "../issue/redact.js";
+import { redact, secretValues } from "../redact.js";
 import { callJson } from "./cli-call.js";
 import { TOOLS, type ToolSpec } from "./tools.js";
 

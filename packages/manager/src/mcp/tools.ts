@@ -17,7 +17,7 @@ import {
 import type { z } from "zod";
 import { readManifest } from "../flows/manifest.js";
 import { shellQuote } from "../supervise/shell-quote.js";
-import { GATES_TIMEOUT_MS } from "../ticket/gates-run.js";
+import { GATES_TIMEOUT_MS } from "../ticket/collect/gates-command.js";
 import { managerCommand, type CallOptions } from "./cli-call.js";
 
 /** One tool: its MCP description, schemas, and the command line that answers it. */

@@ -33,15 +33,6 @@ export function verdictOf(report: RunReport): RunVerdict {
   return failed.every((o) => SETUP_OUTCOMES.has(o.outcome)) ? "setup" : "failed";
 }
 
-/** For an issue: crashes on every flow, or only setup outcomes, mean the environment is broken. */
-export function issueVerdict(report: RunReport): RunVerdict {
-  if (report.passed) return "passed";
-  const failed = report.outcomes.filter((o) => o.outcome !== "pass");
-  if (failed.every((o) => SETUP_OUTCOMES.has(o.outcome))) return "setup";
-  if (report.outcomes.every((o) => o.outcome === "crash")) return "setup";
-  return "failed";
-}
-
 export function describeOutcome(outcome: FlowOutcome): string {
   const where = outcome.failing_step ? ` at step '${outcome.failing_step}'` : "";
   const error = outcome.error ? `: ${outcome.error.split("\n")[0]}` : "";

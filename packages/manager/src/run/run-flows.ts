@@ -1,8 +1,7 @@
 import type { FlowOutcome, Manifest, RunReport } from "@agent-verify/contract";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
-import type { EarlyList } from "../flows/early-list.js";
-import { listRunner, type ListedFlow } from "../flows/list.js";
-import { readManifest } from "../flows/manifest.js";
+import { FlowCatalog } from "../flows/catalog.js";
+import type { ListedFlow } from "../flows/list.js";
 import { admitFlow, selectFlows, type Selection } from "../flows/select.js";
 import { runChild } from "../supervise/child.js";
 import { classifyRun, notRunOutcome } from "../supervise/classify.js";
@@ -34,8 +33,8 @@ export interface RunOptions extends SuperviseOptions, Selection, GrepOptions {
   /** A previous `--json` report whose durations balance the shards (`--durations`). */
   durations?: string | undefined;
   dir: string;
-  /** A `--list` the caller started before loading the contract (see early-list.ts). */
-  early?: EarlyList | null | undefined;
+  /** The project's manifest and `--list` (the CLI makes one per command); made here when absent. */
+  catalog?: FlowCatalog | undefined;
 }
 
 export const DEFAULT_TIMEOUT_GRACE_MS = 5000;
@@ -75,14 +74,15 @@ export async function superviseFlows(
 
 /** `verify-manager run`: select flows, run them with bounded parallelism, build the report. */
 export async function runFlows(options: RunOptions): Promise<RunReport> {
+  const catalog = options.catalog ?? new FlowCatalog(options);
   let listed: ListedFlow[];
   let capabilities: string[];
   let manifest: Manifest;
   try {
-    manifest = readManifest(options.dir);
-    ({ flows: listed, capabilities } = await listRunner(options.dir, manifest, options));
+    manifest = catalog.manifest();
+    ({ flows: listed, capabilities } = await catalog.runner());
   } finally {
-    options.early?.cancel();
+    if (catalog !== options.catalog) catalog.close();
   }
   const selected = grepFlows(selectFlows(listed, options), listed, options);
   if (selected.length === 0) {

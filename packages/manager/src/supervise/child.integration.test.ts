@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../../test/helpers/cli.js";
 import { makeFaultProject } from "../../test/helpers/fault-runner.js";
 import { killMarked, processesWithMarker } from "../../test/helpers/processes.js";
-import { runGatesCommand } from "../ticket/gates-run.js";
+import { runGatesCommand } from "../ticket/collect/gates-command.js";
 import { runChild } from "./child.js";
 
 // The manager's one process helper, through its API: one result shape for a shell command
@@ -99,7 +99,7 @@ describe("a gates command that hangs and ignores SIGTERM", () => {
       command: `${STUBBORN} & ${STUBBORN}; true`,
       timeoutMs: 300,
     });
-    expect(evidence.setupError).toMatch(/^gates: timed out after \d+ ms$/);
+    expect(evidence.failures.setup_error).toMatch(/^gates: timed out after \d+ ms$/);
     expect(processesWithMarker(marker)).toEqual([]);
   });
 });

@@ -50,6 +50,15 @@ switch (arg) {
   case "escapee": stubborn(true).unref(); hang(); break;
   case "dies-leaving-escapee": stubborn(true).unref(); setTimeout(() => process.kill(process.pid, "SIGKILL"), 1200); break;
   case "leaves-grandchild": stubborn(false).unref(); out(result("pass")); break;
+  case "flaky-checkout": {
+    const fs = await import("node:fs");
+    const file = process.env.FLAKY_COUNTER;
+    const seen = file && fs.existsSync(file) ? Number(fs.readFileSync(file, "utf8")) : 0;
+    if (file) fs.writeFileSync(file, String(seen + 1));
+    if (seen < Number(process.env.FLAKY_FAILS ?? 1)) { out({ ...result("fail"), error: "payment service timed out" }); process.exitCode = 1; }
+    else out(result("pass"));
+    break;
+  }
   case "leak": process.stderr.write("using token " + process.env.LEAKY_API_TOKEN + "\n"); out({ ...result("fail"), error: "login rejected token " + process.env.LEAKY_API_TOKEN }); process.exitCode = 1; break;
   case "wrong-shape": out({ flow: arg, ok: true }); break;
   case "no-browser": out({ ...result("fail"), status: "error", steps: [], error: "no browser found", error_code: "no_browser" }); process.exitCode = 2; break;
@@ -79,6 +88,7 @@ export const FAULT_FLOWS = [
   "runner-timeout",
   "term-reports",
   "leak",
+  "flaky-checkout",
   "unimplemented",
 ] as const;
 
@@ -92,6 +102,8 @@ export interface FaultProjectOptions {
   timeoutS?: number;
   runnerCommand?: string;
   extraFlows?: string[];
+  /** Lines of the manifest's `tickets:` section (indented by the caller). */
+  tickets?: string[];
 }
 
 /** A temp project whose .verify/workflows.yaml points at the fault runner. */
@@ -124,6 +136,7 @@ export function makeFaultProject(options: FaultProjectOptions = {}): FaultProjec
       `    timeout_s: ${timeout}`,
       `    tags: [${f.tags.join(", ")}]`,
     ]),
+    ...(options.tickets ? ["tickets:", ...options.tickets] : []),
   ].join("\n");
   writeFileSync(join(dir, ".verify", "workflows.yaml"), `${yaml}\n`);
   return { dir, marker };

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts"],
+    // Installs packages and runs real browsers on a shared two-core machine.
+    // ~1 min on a quiet machine; several times that when eight suites share the cores.
+    testTimeout: 600_000,
+    hookTimeout: 300_000,
+    fileParallelism: false,
+  },
+});

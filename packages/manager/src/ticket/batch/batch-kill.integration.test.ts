@@ -1,0 +1,537 @@
+import { spawn } from "node:child_process";
+import { randomInt } from "node:crypto";
+import { once } from "node:events";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { LoopStatusSchema, type LoopStatus, type LoopTicketState } from "@agent-verify/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bdBinary, makeTracker, type TempTracker } from "../../../test/helpers/bd.js";
+import { runCli } from "../../../test/helpers/cli.js";
+import { makeFaultProject, type FaultProject } from "../../../test/helpers/fault-runner.js";
+import {
+  killPids,
+  liveManagers,
+  processesWithEnv,
+  seededRandom,
+  slowWritesBd,
+  startManager,
+  waitForNoneWithEnv,
+  type ManagerRun,
+} from "../../../test/helpers/kill-run.js";
+import { killMarked } from "../../../test/helpers/processes.js";
+import { PENDING_WRITE_ENV, PendingWrite } from "../../tracker/pending-write.js";
+import { LOCK_FILE } from "./batch-lock.js";
+import { STATUS_FILE } from "./loop-status-file.js";
+import { attemptMarker } from "../apply/markers.js";
+import { PENDING_WRITE_FILE } from "../verify-ticket.js";
+import { duplicateAttempts, LOG_FILE, readLog } from "../record/verify-log.js";
+
+// Crash safety of `verify-manager issues`: the manager is SIGKILLed (alone, not its group, so
+// its bd and runner children live on) at random moments of a batch, then run again.
+
+/** VERIFY_KILLS=<n> (more than 20) hunts longer. */
+const MIN_KILLS = Math.max(20, Number.parseInt(process.env.VERIFY_KILLS ?? "", 10) || 0);
+const MAX_ROUNDS = Math.max(4, Math.ceil(MIN_KILLS / 5));
+const MAX_KILLS_PER_ROUND = 120;
+const parsedSeed = Number.parseInt(process.env.VERIFY_KILL_SEED ?? "", 10);
+/** Replay a failure with VERIFY_KILL_SEED=<seed>. */
+const SEED = Number.isInteger(parsedSeed) ? parsedSeed : randomInt(2 ** 31);
+
+type KindName = "pass" | "slow" | "fail" | "crash" | "unknown" | "prose";
+
+interface Kind {
+  description: string;
+  state: LoopTicketState;
+  decision: "pass" | "retry" | "setup" | null;
+  status: string;
+  /** Comments the attempt posts: its marker comment, or none when nothing was logged. */
+  comments: number;
+  /** Versions of the issue row in `bd history`: created, then its status change if any. */
+  versions: number;
+}
+
+function ticketKind(
+  description: string,
+  state: LoopTicketState,
+  decision: Kind["decision"],
+  status: string,
+): Kind {
+  const comments = decision === null ? 0 : 1;
+  return { description, state, decision, status, comments, versions: status === "open" ? 1 : 2 };
+}
+
+/** One ticket per outcome the batch can reach in one attempt. */
+const KINDS: Record<KindName, Kind> = {
+  pass: ticketKind("Verify:\n- pass\n", "passed", "pass", "closed"),
+  slow: ticketKind("Verify:\n- slow-pass\n", "passed", "pass", "closed"),
+  fail: ticketKind("Verify:\n- pass\n- fail\n", "retry", "retry", "in_progress"),
+  crash: ticketKind("Verify:\n- crash\n", "blocked", "setup", "open"),
+  unknown: ticketKind("Verify:\n- no-such-flow\n", "blocked", "setup", "open"),
+  // No Verify: section: blocked in the status file, nothing logged, nothing posted.
+  prose: ticketKind("Check by hand that the cart works.\n", "blocked", null, "open"),
+};
+const KIND_NAMES = Object.keys(KINDS) as KindName[];
+const FINAL_STATES = new Set<string>(["passed", "retry", "escalated", "blocked", "flaky"]);
+/** What a bd call looks like in /proc (the slow-writes script sleeps, then becomes bd). */
+const BD_COMMANDS = ["bd", "slow-writes-bd", "sleep"];
+
+const trackers: TempTracker[] = [];
+const projects: FaultProject[] = [];
+const scratch: string[] = [];
+
+function newTracker(): TempTracker {
+  const tracker = makeTracker();
+  trackers.push(tracker);
+  return tracker;
+}
+
+function newProject(): FaultProject {
+  const project = makeFaultProject({ timeoutS: 5 });
+  projects.push(project);
+  return project;
+}
+
+/** Set in beforeAll: the real bd, each write held back a little (see slowWritesBd). */
+let slowBd = "";
+const envFor = (tracker: TempTracker, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  ...tracker.env,
+  VERIFY_BD: slowBd,
+  FAULT_SLOW_MS: "300",
+  VERIFY_TIMEOUT_GRACE_MS: "500",
+  VERIFY_KILL_GRACE_MS: "1000",
+  ...extra,
+});
+const batchArgs = (dir: string, label: string, ...extra: string[]) => [
+  "issues",
+  "--dir",
+  dir,
+  "--label",
+  label,
+  ...extra,
+];
+const beadsEntry = (tracker: TempTracker) => `BEADS_DIR=${tracker.env.BEADS_DIR}`;
+
+function seedTickets(tracker: TempTracker, label: string): Map<KindName, string> {
+  const ids = new Map<KindName, string>();
+  for (const kind of KIND_NAMES) {
+    const args = ["create", `${label} ${kind}`, "--description", KINDS[kind].description];
+    ids.set(kind, tracker.bd([...args, "--labels", label, "--silent"]).trim());
+  }
+  return ids;
+}
+
+/**
+ * Changes bd made to each issue's row. `bd history` lists the issue at every Dolt commit after
+ * its creation (any issue's commits), so count the versions that differ from the one before.
+ * A status set twice shows (bd bumps updated_at); comments are counted apart.
+ */
+function historyCounts(tracker: TempTracker, ids: Map<KindName, string>): Map<KindName, number> {
+  const counts = new Map<KindName, number>();
+  for (const [kind, id] of ids) {
+    const versions = JSON.parse(tracker.bd(["history", id, "--json"])) as Array<{ Issue: unknown }>;
+    const rows = versions.map((version) => JSON.stringify(version.Issue));
+    counts.set(kind, rows.filter((row, i) => i === 0 || row !== rows[i - 1]).length);
+  }
+  return counts;
+}
+
+/** The status file, if any: always whole JSON matching the schema. */
+function readStatus(dir: string): LoopStatus | null {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, STATUS_FILE), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  try {
+    return LoopStatusSchema.parse(JSON.parse(text));
+  } catch (error) {
+    throw new Error(`${STATUS_FILE} is not a valid status: ${String(error)}\n${text}`, {
+      cause: error,
+    });
+  }
+}
+
+/** The log parses; a line torn by a kill (not JSON) is the only problem allowed; no duplicates. */
+function readCheckedLog(dir: string) {
+  const log = readLog(dir);
+  const lines = existsSync(join(dir, LOG_FILE))
+    ? readFileSync(join(dir, LOG_FILE), "utf8").split("\n")
+    : [];
+  for (const problem of log.problems) {
+    const raw = lines[problem.line - 1] ?? "";
+    let isJson = true;
+    try {
+      JSON.parse(raw);
+    } catch {
+      isJson = false;
+    }
+    if (isJson) throw new Error(`${LOG_FILE}:${problem.line}: ${problem.message}`);
+  }
+  expect(duplicateAttempts(log.entries)).toEqual([]);
+  return log;
+}
+
+/** What the tests see of one batch between runs; throws on the first broken invariant. */
+class BatchObserver {
+  startedAt: string | null = null;
+  readonly finals = new Map<string, string>();
+  tornLines = 0;
+
+  constructor(
+    readonly dir: string,
+    readonly ids: Map<KindName, string>,
+  ) {}
+
+  observe(): LoopStatus | null {
+    const status = readStatus(this.dir);
+    if (status !== null) {
+      // Every run resumes the one batch: same start, same selection.
+      this.startedAt ??= status.started_at;
+      expect(status.started_at).toBe(this.startedAt);
+      expect(status.tickets.map((t) => t.id).sort()).toEqual([...this.ids.values()].sort());
+      for (const ticket of status.tickets) {
+        const final = this.finals.get(ticket.id);
+        if (final !== undefined)
+          expect(`${ticket.id} ${ticket.state}`).toBe(`${ticket.id} ${final}`);
+        else if (FINAL_STATES.has(ticket.state)) this.finals.set(ticket.id, ticket.state);
+      }
+    }
+    const log = readCheckedLog(this.dir);
+    this.tornLines = Math.max(this.tornLines, log.problems.length);
+    const mine = new Set(this.ids.values());
+    for (const entry of log.entries) {
+      expect(mine.has(entry.ticket)).toBe(true);
+      expect(entry.attempt).toBe(1);
+    }
+    return status;
+  }
+
+  remaining(status: LoopStatus | null): number {
+    if (status === null) return this.ids.size;
+    return status.tickets.filter((t) => !FINAL_STATES.has(t.state)).length;
+  }
+}
+
+/**
+ * Wait `ms` while the run lives, reading the status file and log all the while. Returns how
+ * long the run took to resume (rewrite the status file), or null when it was not seen to.
+ */
+async function watch(run: ManagerRun, ms: number, observer: BatchObserver): Promise<number | null> {
+  const started = Date.now();
+  const before = readStatus(observer.dir)?.updated_at;
+  let resumedMs: number | null = null;
+  while (run.isRunning() && Date.now() < started + ms) {
+    const status = observer.observe();
+    if (resumedMs === null && status !== null && status.updated_at !== before) {
+      resumedMs = Date.now() - started;
+    }
+    await sleep(Math.min(25, Math.max(0, started + ms - Date.now())));
+  }
+  return resumedMs;
+}
+
+/** Starts the batch, lets it run a random while, SIGKILLs the manager alone; again and again. */
+class Killer {
+  landed = 0;
+  runs = 0;
+  duringWrite = 0;
+  orphaning = 0;
+  readonly delays: number[] = [];
+  readonly killsPerBatch: number[] = [];
+  /** Tickets finished when each kill landed: shows the kills spread over the batch. */
+  readonly doneAtKill: number[] = [];
+  /** The longest a run took to resume: start-up, lock, status file. */
+  private resumeMs = 0;
+  private readonly rand: () => number;
+
+  constructor(
+    seed: number,
+    /** Where each batch starts its random window: about one ticket's time. */
+    private readonly firstWindowMs: number,
+  ) {
+    this.rand = seededRandom(seed);
+  }
+
+  /** Until the batch finishes (true) or enough kills landed (false). */
+  async round(observer: BatchObserver, label: string): Promise<boolean> {
+    let windowMs = this.firstWindowMs;
+    this.killsPerBatch.push(0);
+    for (let kills = 0; this.landed < MIN_KILLS;) {
+      expect(kills, `seed ${SEED}: no progress`).toBeLessThan(MAX_KILLS_PER_ROUND);
+      this.runs++;
+      const manager = startManager(batchArgs(observer.dir, label), envFor(main));
+      const delay = Math.floor(this.rand() * windowMs);
+      this.delays.push(delay);
+      const resumedMs = await watch(manager, delay, observer);
+      if (resumedMs !== null) this.resumeMs = Math.max(this.resumeMs, resumedMs);
+      const isWriting = existsSync(join(observer.dir, PENDING_WRITE_FILE));
+      manager.kill();
+      const end = await manager.exited;
+      if (end.code === 0 || end.code === 1) return true;
+      if (end.signal !== "SIGKILL") {
+        throw new Error(`seed ${SEED}: run ${this.runs} exited ${end.code}:\n${end.stderr}`);
+      }
+      kills++;
+      this.landed++;
+      this.killsPerBatch[this.killsPerBatch.length - 1] = kills;
+      if (isWriting) this.duringWrite++;
+      if (processesWithEnv(beadsEntry(main), BD_COMMANDS).length > 0) this.orphaning++;
+      // Spread the kills over the batch: widen the window while the tickets lag the kills.
+      const left = observer.remaining(observer.observe());
+      this.doneAtKill.push(observer.ids.size - left);
+      const ticketsDone = 1 - left / observer.ids.size;
+      // Aim to finish the batch well after the last kill needed, so one batch takes them all.
+      const isLagging = ticketsDone < kills / (1.5 * MIN_KILLS);
+      // A window shorter than a restart would only ever kill the start-up.
+      windowMs = Math.max(this.resumeMs + 500, windowMs * (isLagging ? 1.25 : 0.8));
+    }
+    return false;
+  }
+}
+
+function expectFinalState(tracker: TempTracker, dir: string, ids: Map<KindName, string>): void {
+  const status = readStatus(dir);
+  expect(status?.state).toBe("done");
+  expect(status?.halt_reason).toBeNull();
+  const log = readCheckedLog(dir);
+  for (const [kind, id] of ids) {
+    const spec = KINDS[kind];
+    const ticket = status?.tickets.find((t) => t.id === id);
+    expect({ kind, state: ticket?.state }).toEqual({ kind, state: spec.state });
+    if (spec.state === "blocked") expect(ticket?.reason).toBeTruthy();
+    const entries = log.entries.filter((e) => e.ticket === id);
+    const logged = entries.map((e) => ({ attempt: e.attempt, decision: e.decision }));
+    expect({ kind, logged }).toEqual({
+      kind,
+      logged: spec.decision === null ? [] : [{ attempt: 1, decision: spec.decision }],
+    });
+    const marker = attemptMarker(id, 1);
+    const issue = tracker.showJson(id);
+    const comments = tracker.comments(id);
+    const marked = comments.filter((c) => c.text.includes(marker));
+    expect({
+      kind,
+      status: issue.status,
+      comments: comments.length,
+      marked: marked.length,
+    }).toEqual({ kind, status: spec.status, comments: spec.comments, marked: spec.comments });
+    if (spec.status === "closed") expect(String(issue.close_reason)).toContain(marker);
+  }
+  const left = readdirSync(join(dir, ".verify")).filter(
+    (name) =>
+      /^(loop-status\.json|\.tracker-write\.json)\..+\.tmp$/.test(name) ||
+      `.verify/${name}` === PENDING_WRITE_FILE ||
+      `.verify/${name}` === LOCK_FILE,
+  );
+  expect(left).toEqual([]);
+}
+
+/** A batch of the kill test, run to its end: as the reference run ended, nothing twice. */
+async function expectSameEndAsReference(observer: BatchObserver): Promise<void> {
+  // Whatever a killed manager left running has ended (the last run waited for its writes).
+  expect(await waitForNoneWithEnv(beadsEntry(main), 20_000)).toEqual([]);
+  expectFinalState(main, observer.dir, observer.ids);
+  const history = historyCounts(main, observer.ids);
+  for (const kind of KIND_NAMES) {
+    const most = refHistory?.get(kind) ?? 0;
+    expect(history.get(kind), `bd history of the ${kind} ticket`).toBeLessThanOrEqual(most);
+  }
+}
+
+let ref: TempTracker;
+let main: TempTracker;
+let refProject: FaultProject;
+let refIds: Map<KindName, string>;
+let refHistory: Map<KindName, number> | undefined;
+let refDurationMs = 0;
+
+beforeAll(() => {
+  const folder = mkdtempSync(join(tmpdir(), "vm-slow-bd-"));
+  scratch.push(folder);
+  slowBd = slowWritesBd(folder, bdBinary(), 400);
+  ref = newTracker();
+  main = newTracker();
+});
+afterAll(async () => {
+  // Managers, and what killed ones left running (bd, runners: they carry the tracker's env).
+  killPids(liveManagers);
+  for (const tracker of trackers) killPids(processesWithEnv(beadsEntry(tracker)));
+  for (const project of projects) killMarked(project.marker);
+  for (const tracker of trackers) await waitForNoneWithEnv(beadsEntry(tracker), 5_000);
+  const folders = [...trackers.map((t) => t.root), ...projects.map((p) => p.dir), ...scratch];
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+});
+
+describe("verify-manager issues under kill -9 (real bd, fault runner)", () => {
+  it("an unkilled batch: every ticket ends as decided (the reference run)", async () => {
+    refProject = newProject();
+    refIds = seedTickets(ref, "batch");
+    const started = Date.now();
+    const result = await runCli(batchArgs(refProject.dir, "batch"), { env: envFor(ref) });
+    refDurationMs = Date.now() - started;
+    expect(result.code, result.stderr).toBe(1);
+    expectFinalState(ref, refProject.dir, refIds);
+    refHistory = historyCounts(ref, refIds);
+    expect(Object.fromEntries(refHistory)).toEqual(
+      Object.fromEntries(KIND_NAMES.map((k) => [k, KINDS[k].versions])),
+    );
+  }, 180_000);
+
+  it(`kill -9 at >= ${MIN_KILLS} random moments (seed ${SEED}): every rerun resumes, nothing lost or done twice`, async () => {
+    if (refHistory === undefined) throw new Error("the reference run failed");
+    const killer = new Killer(SEED, refDurationMs / KIND_NAMES.length);
+    const rounds: BatchObserver[] = [];
+    let final: Awaited<ReturnType<typeof runCli>> | null = null;
+    while (final === null) {
+      expect(rounds.length, `seed ${SEED}: the batch kept finishing`).toBeLessThan(MAX_ROUNDS);
+      const label = `kill${rounds.length}`;
+      const observer = new BatchObserver(newProject().dir, seedTickets(main, label));
+      rounds.push(observer);
+      if (!(await killer.round(observer, label))) {
+        // Enough kills: the batch runs to its end unkilled, once.
+        final = await runCli(batchArgs(observer.dir, label), { env: envFor(main) });
+        expect([0, 1], final.stderr).toContain(final.code);
+      }
+      observer.observe();
+      await expectSameEndAsReference(observer);
+    }
+    const last = rounds.at(-1);
+    if (last === undefined) throw new Error("no round");
+    const label = `kill${rounds.length - 1}`;
+
+    // Finished: run again without --restart: the same status, nothing new anywhere.
+    const files = [STATUS_FILE, LOG_FILE].map((f) => readFileSync(join(last.dir, f), "utf8"));
+    const comments = [...last.ids.values()].map((id) => main.comments(id).length);
+    const again = await runCli(batchArgs(last.dir, label), { env: envFor(main) });
+    expect(again.code).toBe(final.code);
+    expect(again.stdout).toBe(final.stdout);
+    expect([STATUS_FILE, LOG_FILE].map((f) => readFileSync(join(last.dir, f), "utf8"))).toEqual(
+      files,
+    );
+    expect([...last.ids.values()].map((id) => main.comments(id).length)).toEqual(comments);
+    console.info(
+      `seed ${SEED}: ${killer.landed} kills landed in ${killer.runs} runs over ${rounds.length} ` +
+        `batch(es) (${killer.killsPerBatch.join("+")}); ${killer.duringWrite} during a bd write, ${killer.orphaning} left bd running; ` +
+        `torn log lines seen: ${rounds.map((r) => r.tornLines).join(",")}; ` +
+        `tickets done at each kill ${killer.doneAtKill.join(" ")}; ` +
+        `reference batch ${refDurationMs} ms; delays ${killer.delays.join(" ")}`,
+    );
+  }, 300_000);
+
+  it("a bd write whose pid was never recorded (a kill right after the spawn) is waited for", async () => {
+    const file = join(newProject().dir, PENDING_WRITE_FILE);
+    // What a manager killed between starting bd and recording its pid leaves behind.
+    const token = new PendingWrite(file).begin();
+    const orphan = spawn(process.execPath, ["-e", "setTimeout(() => {}, 1000)"], {
+      env: { ...process.env, [PENDING_WRITE_ENV]: token },
+      stdio: "ignore",
+    });
+    const exited = once(orphan, "exit");
+    const started = Date.now();
+    await new PendingWrite(file).settle(10_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+    expect(existsSync(file)).toBe(false);
+    await exited;
+  });
+
+  it("a finished batch is kept without --restart; --restart starts a new one (attempt 2)", async () => {
+    const dir = refProject.dir;
+    const before = readStatus(dir);
+    const logBefore = readFileSync(join(dir, LOG_FILE), "utf8");
+    const kept = await runCli(batchArgs(dir, "batch"), { env: envFor(ref) });
+    expect(kept.code).toBe(1);
+    expect(readStatus(dir)).toEqual(before);
+    expect(readFileSync(join(dir, LOG_FILE), "utf8")).toBe(logBefore);
+
+    const restarted = await runCli(batchArgs(dir, "batch", "--restart"), { env: envFor(ref) });
+    expect(restarted.code, restarted.stderr).toBe(1);
+    const status = readStatus(dir);
+    expect(status?.state).toBe("done");
+    expect(status?.started_at).not.toBe(before?.started_at);
+    // Selected again (open or in_progress by default): all but the closed ones.
+    const again = (["fail", "crash", "unknown", "prose"] as const).map((k) => refIds.get(k));
+    expect(status?.tickets.map((t) => t.id).sort()).toEqual(again.sort());
+    const attempts = (id: string | undefined) =>
+      readCheckedLog(dir)
+        .entries.filter((e) => e.ticket === id)
+        .map((e) => e.attempt);
+    expect(KIND_NAMES.map((kind) => [kind, attempts(refIds.get(kind))])).toEqual([
+      ["pass", [1]],
+      ["slow", [1]],
+      ["fail", [1, 2]],
+      ["crash", [1, 2]],
+      ["unknown", [1, 2]],
+      ["prose", []],
+    ]);
+  }, 60_000);
+});
+
+describe("verify-manager issues: HALT blocked", () => {
+  const halts = (result: { code: number | null; stdout: string; stderr: string }) => {
+    expect(result.code, result.stderr).toBe(2);
+    const lines = result.stderr.split("\n").filter((line) => line !== "");
+    expect(lines).toHaveLength(1);
+    return lines[0] ?? "";
+  };
+
+  it("an empty selection: exit 2, one line, no status file", async () => {
+    const { dir } = newProject();
+    const result = await runCli(batchArgs(dir, "nobody-has-this"), { env: envFor(ref) });
+    expect(halts(result)).toBe(
+      "HALT blocked: empty selection: no tickets with status open,in_progress with labels nobody-has-this",
+    );
+    expect(existsSync(join(dir, STATUS_FILE))).toBe(false);
+  });
+
+  it("bd unreachable: a missing binary, an empty BEADS_DIR", async () => {
+    const { dir } = newProject();
+    const missing = await runCli(batchArgs(dir, "batch"), {
+      env: envFor(ref, { VERIFY_BD: join(dir, "no-such-bd") }),
+    });
+    expect(halts(missing)).toMatch(/^HALT blocked: bd unreachable: bd list .*bd not found/);
+    const empty = mkdtempSync(join(tmpdir(), "vm-empty-beads-"));
+    scratch.push(empty);
+    const nowhere = await runCli(batchArgs(dir, "batch"), {
+      env: envFor(ref, { BEADS_DIR: empty }),
+    });
+    expect(halts(nowhere)).toMatch(/^HALT blocked: bd unreachable: bd list .* failed/);
+    expect(existsSync(join(dir, STATUS_FILE))).toBe(false);
+  });
+
+  it("a corrupt status file: exit 2, left byte for byte; --restart replaces it", async () => {
+    ref.bd(["create", "corrupt", "--description", "Verify:\n- pass\n", "--labels", "corrupt"]);
+    const { dir } = newProject();
+    const file = join(dir, STATUS_FILE);
+    const corrupt = '{"schema_version":1,';
+    writeFileSync(file, corrupt);
+    const result = await runCli(batchArgs(dir, "batch"), { env: envFor(ref) });
+    expect(halts(result)).toMatch(
+      /^HALT blocked: status file unreadable: \.verify\/loop-status\.json: not JSON \(.+\)/,
+    );
+    expect(readFileSync(file, "utf8")).toBe(corrupt);
+
+    // The halt says "or pass --restart": that must work.
+    const restarted = await runCli(batchArgs(dir, "corrupt", "--restart"), { env: envFor(ref) });
+    expect(restarted.code, restarted.stderr).toBe(0);
+    expect(readStatus(dir)?.tickets.map((t) => t.state)).toEqual(["passed"]);
+  });
+
+  it("a second batch in the same project while one runs: exit 2, naming the first", async () => {
+    const { dir } = newProject();
+    ref.bd(["create", "slow one", "--description", "Verify:\n- slow-pass\n", "--labels", "conc"]);
+    const first = startManager(batchArgs(dir, "conc"), envFor(ref, { FAULT_SLOW_MS: "3000" }));
+    const deadline = Date.now() + 20_000;
+    while (readStatus(dir) === null && first.isRunning() && Date.now() < deadline) await sleep(50);
+    const second = await runCli(batchArgs(dir, "conc"), { env: envFor(ref) });
+    expect(halts(second)).toBe(
+      `HALT blocked: another verify-manager issues is running (pid ${first.pid})`,
+    );
+    const end = await first.exited;
+    expect(end.code, end.stderr).toBe(0);
+    expect(readCheckedLog(dir).entries).toHaveLength(1);
+  }, 60_000);
+});

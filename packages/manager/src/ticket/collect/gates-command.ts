@@ -1,0 +1,69 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { GatesReportSchema, type GatesReport } from "@agent-verify/contract";
+import { runChild } from "../../supervise/child.js";
+import { shellQuote } from "../../supervise/shell-quote.js";
+import { gatesSetupProblem, readGatesReport, type GatesRead } from "./gates-report.js";
+
+export const GATES_CONFIG = ".verify/gates.yaml";
+/** Gates run every suite of a repo; half an hour is a hung tool, not a slow one. */
+export const GATES_TIMEOUT_MS = 30 * 60 * 1000;
+
+export interface GatesRunOptions {
+  dir: string;
+  command: string;
+  /** The issue title of a bug ticket: gates then require a regression test. */
+  regressionTitle?: string | undefined;
+  /** Run only these stages (the flaky rerun asks for `tests`). */
+  only?: string | undefined;
+  env?: NodeJS.ProcessEnv | undefined;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+}
+
+export function hasGatesConfig(dir: string): boolean {
+  return existsSync(join(dir, GATES_CONFIG));
+}
+
+function lastLines(text: string, count: number): string {
+  return text.trim().split("\n").slice(-count).join(" | ");
+}
+
+/** Run the repo's gates command with --json; exit 2 or an unreadable report is a setup problem. */
+export async function runGatesCommand(options: GatesRunOptions): Promise<GatesRead> {
+  const args = ["--json"];
+  if (options.regressionTitle !== undefined) args.push("--regression", options.regressionTitle);
+  if (options.only !== undefined) args.push("--only", options.only);
+  const command = `${options.command} ${args.map(shellQuote).join(" ")}`;
+  const child = await runChild({
+    command,
+    cwd: options.dir,
+    env: options.env,
+    timeoutMs: options.timeoutMs ?? GATES_TIMEOUT_MS,
+    signal: options.signal,
+  });
+  if (child.spawnError !== null)
+    return gatesSetupProblem(`could not start: ${child.spawnError}`, null);
+  if (child.timedOut) return gatesSetupProblem(`timed out after ${child.durationMs} ms`, null);
+  let parsed: GatesReport | null;
+  try {
+    const result = GatesReportSchema.safeParse(JSON.parse(child.stdout));
+    parsed = result.success ? result.data : null;
+  } catch {
+    parsed = null;
+  }
+  if (parsed === null) {
+    const why = lastLines(child.stderr, 3) || "no JSON report on stdout";
+    return gatesSetupProblem(
+      `'${options.command}' exited ${child.exitCode ?? child.signal}: ${why}`,
+      child.exitCode,
+    );
+  }
+  if (parsed.exit_code !== child.exitCode) {
+    return gatesSetupProblem(
+      `exit code ${child.exitCode} disagrees with the report's ${parsed.exit_code}`,
+      child.exitCode,
+    );
+  }
+  return readGatesReport(parsed);
+}

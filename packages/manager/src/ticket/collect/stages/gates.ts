@@ -1,0 +1,42 @@
+import type { Collector, CollectContext } from "../evidence.js";
+import { runGatesCommand } from "../gates-command.js";
+import type { GatesRead } from "../gates-report.js";
+
+/** Gates, then the tests stage again while tests fail (up to flaky_reruns): what passed was flaky. */
+async function runWithReruns(
+  ctx: CollectContext,
+): Promise<{ read: GatesRead; rerunPassed: string[] }> {
+  const regressionTitle = ctx.issue.type === "bug" ? ctx.issue.title : undefined;
+  const base = {
+    dir: ctx.dir,
+    command: ctx.config.gates_command,
+    env: ctx.env,
+    signal: ctx.signal,
+    regressionTitle,
+  };
+  const read = await runGatesCommand(base);
+  const rerunPassed: string[] = [];
+  let failing = read.failures.failed_tests;
+  for (let i = 0; i < ctx.config.flaky_reruns && failing.length > 0; i++) {
+    if (ctx.signal?.aborted) break;
+    ctx.progress?.note?.(`gates: ${failing.length} failing tests; rerunning the tests stage`);
+    const again = await runGatesCommand({ ...base, only: "tests" });
+    if (again.failures.setup_error !== null || !again.testsRan) break;
+    const stillFailing = new Set(again.failures.failed_tests.map((t) => t.name));
+    rerunPassed.push(...failing.filter((t) => !stillFailing.has(t.name)).map((t) => t.name));
+    failing = failing.filter((t) => stillFailing.has(t.name));
+  }
+  read.failures.failed_tests = failing;
+  return { read, rerunPassed };
+}
+
+/** The code-level gates (cheap, so first): lint, typecheck, tests and the other findings. */
+export const gates: Collector = async (ctx, evidence) => {
+  if (!ctx.plan.wantsGates) return;
+  const { read, rerunPassed } = await runWithReruns(ctx);
+  Object.assign(evidence.failures, read.failures);
+  evidence.gates = read.summary;
+  evidence.testsRan = read.testsRan;
+  evidence.tests = read.tests;
+  evidence.rerunPassedTests = rerunPassed;
+};

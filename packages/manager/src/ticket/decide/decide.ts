@@ -1,0 +1,81 @@
+import type { VerifyDecision, VerifyLogEntry } from "@agent-verify/contract";
+import type { Evidence } from "../collect/evidence.js";
+import { fingerprint, flatFailures, hasCountedFailure } from "../failures/failures.js";
+import { separateFlaky } from "./flaky.js";
+
+/** What decide() reads of an attempt's evidence. */
+export type AttemptEvidence = Pick<
+  Evidence,
+  | "failures"
+  | "flowsRun"
+  | "passedFlows"
+  | "rerunPassedFlows"
+  | "testsRan"
+  | "rerunPassedTests"
+  | "gates"
+>;
+
+export interface DecideInput {
+  ticket: string;
+  attempt: number;
+  timestamp: string;
+  treeHash: string | null;
+  type: string;
+  retryBudget: number;
+  /** This ticket's earlier attempts, oldest first. */
+  history: readonly VerifyLogEntry[];
+  evidence: AttemptEvidence;
+}
+
+/** Counted failures since the last escalation (a human reset the ticket by removing the label). */
+export function countedSinceEscalation(history: readonly VerifyLogEntry[]): number {
+  let count = 0;
+  for (const entry of history) {
+    if (entry.decision === "escalate") count = 0;
+    else if (entry.counted) count += 1;
+  }
+  return count;
+}
+
+/**
+ * The decision for one attempt, from its evidence and the ticket's log (contract 7):
+ * pass on a clean pass; flaky failures are reported and never counted; a counted
+ * failure below the budget is a retry, at the budget an escalation. Pure.
+ */
+export function decide(input: DecideInput): VerifyLogEntry {
+  const { evidence } = input;
+  const failures = separateFlaky(evidence, input.history, input.treeHash);
+  let decision: VerifyDecision;
+  if (failures.setup_error !== null) decision = "setup";
+  else if (hasCountedFailure(failures)) {
+    const counted = countedSinceEscalation(input.history) + 1;
+    decision = counted >= input.retryBudget ? "escalate" : "retry";
+  } else decision = failures.flaky.length > 0 ? "flaky" : "pass";
+  const print = fingerprint(failures);
+  const previous = input.history[input.history.length - 1];
+  const isFailure = decision === "retry" || decision === "escalate" || decision === "setup";
+  return {
+    schema_version: 1,
+    ticket: input.ticket,
+    attempt: input.attempt,
+    timestamp: input.timestamp,
+    tree_hash: input.treeHash,
+    type: input.type,
+    pass: decision === "pass",
+    decision,
+    counted: decision === "retry" || decision === "escalate",
+    flows_run: evidence.flowsRun,
+    passed_flows: evidence.passedFlows,
+    tests_ran: evidence.testsRan,
+    gates: evidence.gates,
+    ...flatFailures(failures),
+    fingerprint: print,
+    same_as_previous:
+      isFailure &&
+      previous !== undefined &&
+      previous.decision !== "pass" &&
+      previous.decision !== "flaky" &&
+      previous.fingerprint === print,
+    failures,
+  };
+}

@@ -1,0 +1,196 @@
+import { chmodSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { IssueCommentReportSchema } from "@agent-verify/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTracker, type TempTracker } from "../../test/helpers/bd.js";
+import { runCli } from "../../test/helpers/cli.js";
+import { makeFaultProject, type FaultProject } from "../../test/helpers/fault-runner.js";
+import { killMarked, processesWithMarker } from "../../test/helpers/processes.js";
+import { parseCommentReport } from "./report/comment.js";
+
+let tracker: TempTracker;
+let project: FaultProject;
+let runLog: string;
+
+beforeAll(() => {
+  tracker = makeTracker();
+  project = makeFaultProject({ timeoutS: 3 });
+  runLog = join(project.dir, "runs.log");
+});
+afterAll(() => {
+  killMarked(project.marker);
+  tracker.cleanup();
+  rmSync(project.dir, { recursive: true, force: true });
+});
+
+const env = (extra: NodeJS.ProcessEnv = {}) => ({
+  ...tracker.env,
+  FAULT_RUN_LOG: runLog,
+  VERIFY_TIMEOUT_GRACE_MS: "500",
+  VERIFY_KILL_GRACE_MS: "1000",
+  ...extra,
+});
+const issue = (args: string[], extra: NodeJS.ProcessEnv = {}) =>
+  runCli(["issue", ...args, "--dir", project.dir], { env: env(extra) });
+
+describe("verify-manager issue (fault runner, real bd)", () => {
+  it("closes an issue whose Verify: flows pass, names the evidence, and logs one attempt", async () => {
+    const id = tracker.create(
+      "cart works",
+      "Fix the cart.\n\n## Verify\n\n- `pass`\n- slow-pass\n",
+    );
+    const result = await issue([id]);
+    expect(result.stderr).toContain("end slow-pass pass");
+    expect(result.code).toBe(0);
+    const reason = `verified: flows pass, slow-pass passed [verify-manager attempt ${id}#1]`;
+    expect(result.stdout.trim()).toBe(`close ${id} (attempt 1) with reason: ${reason}`);
+    const after = tracker.showJson(id);
+    expect(after.status).toBe("closed");
+    expect(after.close_reason).toBe(reason);
+    const comments = tracker.comments(id);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]?.text).toBe(
+      `verify-manager: verified at attempt 1: flows pass, slow-pass passed\n[verify-manager attempt ${id}#1]\n`,
+    );
+
+    const again = await issue([id]);
+    expect(again.code).toBe(0);
+    expect(again.stdout.trim()).toBe(`${id} is already closed (${reason}); verification passed`);
+    expect(tracker.showJson(id).updated_at).toBe(after.updated_at);
+    const log = await runCli(["log", id, "--dir", project.dir, "--json"], { env: env() });
+    expect(JSON.parse(log.stdout).entries).toHaveLength(1);
+  });
+
+  it("a failure: comment with the structured context and the marker, in_progress, exit 1; the same failure again is said to be the same", async () => {
+    const id = tracker.create("checkout", "Verify:\n- pass\n- fail\n");
+    const first = await issue([id]);
+    expect(first.code).toBe(1);
+    const comments = tracker.comments(id);
+    expect(comments).toHaveLength(1);
+    const text = comments[0]?.text ?? "";
+    expect(text.split("\n")[0]).toBe(
+      "verify-manager: attempt 1 failed (1 of 3 counted): flows failed: fail fail at step 'check-cart': expected 1, got 0. Set back to in_progress.",
+    );
+    expect(text.trimEnd().split("\n").at(-1)).toBe(`[verify-manager attempt ${id}#1]`);
+    const block = /```json\n([\s\S]*?)\n```/.exec(text)?.[1] ?? "";
+    const report = IssueCommentReportSchema.parse(JSON.parse(block));
+    expect(report.outcomes[1]).toMatchObject({
+      flow: "fail",
+      failing_step: "check-cart",
+      error: "expected 1, got 0",
+    });
+    expect(report.outcomes[1]?.stderr_tail).toContain("runner starting fail");
+    expect(report.attempt).toMatchObject({
+      ticket: id,
+      attempt: 1,
+      decision: "retry",
+      same_as_previous: false,
+      failed_flows: [{ flow: "fail", outcome: "fail", failing_step: "check-cart" }],
+    });
+    // The status change names its attempt too, in the same bd write.
+    expect(tracker.showJson(id)).toMatchObject({
+      status: "in_progress",
+      metadata: { verify_manager_attempt: `${id}#1` },
+    });
+
+    const second = await issue([id, "--json"]);
+    expect(second.code).toBe(1);
+    expect(JSON.parse(second.stdout)).toMatchObject({ action: "still_failing", attempt: 2 });
+    const again = tracker.comments(id);
+    expect(again).toHaveLength(2);
+    expect(again[1]?.text.split("\n")[0]).toMatch(
+      /^verify-manager: attempt 2 failed \(2 of 3 counted\) — the same failure as attempt 1: /,
+    );
+    expect(parseCommentReport(again[1]?.text ?? "")?.attempt?.same_as_previous).toBe(true);
+  });
+});
+
+describe("interrupting verify-manager issue", () => {
+  it("SIGTERM stops the flows and leaves the tracker unchanged", async () => {
+    const { spawn } = await import("node:child_process");
+    const { BIN } = await import("../../test/helpers/cli.js");
+    const id = tracker.create("interrupted", "Verify:\n- hang\n");
+    const child = spawn(process.execPath, [BIN, "issue", id, "--dir", project.dir], {
+      env: env(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const deadline = Date.now() + 20_000;
+    while (!stderr.includes("start hang") && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    child.kill("SIGTERM");
+    const code = await new Promise((r) => child.once("close", r));
+    expect(code).toBe(2);
+    expect(stderr).toContain(`verify-manager: interrupted: issue ${id} left unchanged`);
+    expect(tracker.comments(id)).toEqual([]);
+    expect(tracker.showJson(id).status).toBe("open");
+    expect(processesWithMarker(project.marker)).toEqual([]);
+  });
+});
+
+describe("bd faults → exit 2, a clear message naming the command, no success claimed", () => {
+  it("bd missing", async () => {
+    const result = await issue(["t-1"], { VERIFY_BD: join(project.dir, "no-such-bd") });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(/^verify-manager: bd show t-1 --json: bd not found/);
+    expect(result.stderr).toContain("scripts/install-bd.sh");
+  });
+
+  it("bd failing on show (unknown id, and no tracker at all)", async () => {
+    const unknown = await issue(["t-doesnotexist"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(
+      /^verify-manager: bd show t-doesnotexist --json failed \(exit 1\): no issues found/,
+    );
+    const noTracker = await issue(["t-1"], { BEADS_DIR: join(project.dir, "nowhere") });
+    expect(noTracker.code).toBe(2);
+    expect(noTracker.stderr).toMatch(/^verify-manager: bd show t-1 --json failed \(exit 1\)/);
+  });
+
+  it("a loosely matched id is refused (bd resolves a partial id to another issue)", async () => {
+    const id = tracker.create("partial", "Verify:\n- pass\n");
+    const partial = id.replace(/^t-/, "");
+    const result = await issue([partial]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`bd resolved '${partial}' to a different issue '${id}'`);
+    expect(tracker.showJson(id).status).toBe("open");
+  });
+
+  it("bd failing on comment (a bd that fails only `comments add`)", async () => {
+    // The real bd cannot be made to fail a comment on demand: wrap it.
+    const wrapper = join(project.dir, "bd-no-comment");
+    writeFileSync(
+      wrapper,
+      `#!/bin/sh\nif [ "$1" = comments ] && [ "$2" = add ]; then echo '{"error":"database is locked","schema_version":1}'; exit 1; fi\nexec "${tracker.env.VERIFY_BD}" "$@"\n`,
+    );
+    chmodSync(wrapper, 0o755);
+    const id = tracker.create("comment fails", "Verify:\n- fail\n");
+    const result = await issue([id], { VERIFY_BD: wrapper });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^verify-manager: bd comments add ${id} --file \\S+ --json failed \\(exit 1\\): database is locked`,
+        "m",
+      ),
+    );
+  });
+
+  it("bd refusing to close (open blocker) → exit 2, issue stays open", async () => {
+    const blocker = tracker.create("blocker", "no verify");
+    const id = tracker.create("blocked", "Verify:\n- pass\n");
+    tracker.bd(["dep", "add", id, blocker]);
+    const result = await issue([id]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^verify-manager: bd close ${id} --reason "verified: flows pass passed \\[verify-manager attempt ${id}#1\\]" --json failed \\(exit 1\\): .*blocked by open issues`,
+        "m",
+      ),
+    );
+    expect(result.stderr).toContain("hint: resolve the blockers");
+    expect(tracker.showJson(id).status).toBe("open");
+  });
+});

@@ -1,0 +1,238 @@
+import type { FlowOutcome, VerifyLogEntry } from "@agent-verify/contract";
+import { describe, expect, it } from "vitest";
+import { decide, type AttemptEvidence } from "../decide/decide.js";
+import { fingerprint, noFailures } from "../failures/failures.js";
+import {
+  MAX_COMMENT_BYTES,
+  PAGE_DATA_NOTE,
+  parseCommentReport,
+  renderComment,
+  type CommentInput,
+} from "./comment.js";
+import { ticketComment } from "./ticket-comment.js";
+
+function outcome(flow: string, patch: Partial<FlowOutcome> = {}): FlowOutcome {
+  return {
+    flow,
+    outcome: "fail",
+    exit_code: 1,
+    signal: null,
+    duration_ms: 1234,
+    failing_step: "assert-cart-count-1",
+    error: "expected 1, got 0",
+    artifacts: {
+      screenshot: "/tmp/a.png",
+      url_at_failure: "http://127.0.0.1:4173/cart",
+      error_context: "/tmp/ctx.md",
+    },
+    stderr_tail: "some log\nmore log",
+    result: null,
+    ...patch,
+  };
+}
+
+const pass = (flow: string) =>
+  outcome(flow, { outcome: "pass", failing_step: null, error: null, artifacts: {}, exit_code: 0 });
+
+/** The log entry an attempt with these outcomes decides (first attempt, budget 3). */
+function entryFor(
+  outcomes: readonly FlowOutcome[],
+  setupError: string | null = null,
+): VerifyLogEntry {
+  const failed = outcomes.filter((o) => o.outcome !== "pass");
+  const evidence: AttemptEvidence = {
+    flowsRun: outcomes.map((o) => o.flow),
+    passedFlows: outcomes.filter((o) => o.outcome === "pass").map((o) => o.flow),
+    rerunPassedFlows: [],
+    testsRan: false,
+    rerunPassedTests: [],
+    gates: { status: "not_run", exit_code: null, already_verified: false, error: null },
+    failures: {
+      ...noFailures(),
+      failed_flows: failed.map((o) => ({
+        flow: o.flow,
+        outcome: o.outcome,
+        failing_step: o.failing_step,
+        error: o.error,
+      })),
+      setup_error: setupError,
+    },
+  };
+  return decide({
+    ticket: "bd-1",
+    attempt: 1,
+    timestamp: "2026-11-29T00:00:00.000Z",
+    treeHash: null,
+    type: "task",
+    retryBudget: 3,
+    history: [],
+    evidence,
+  });
+}
+
+/** The comment the loop posts for that attempt. */
+function commentFor(
+  outcomes: readonly FlowOutcome[],
+  extra: { secrets?: string[]; setupError?: string; unknownFlows?: string[] } = {},
+): string {
+  return ticketComment({
+    entry: entryFor(outcomes, extra.setupError ?? null),
+    history: [],
+    retryBudget: 3,
+    countedFailures: 1,
+    outcomes,
+    unknownFlows: extra.unknownFlows ?? [],
+    secrets: extra.secrets ?? [],
+  });
+}
+
+/** A comment input straight to renderComment (the size limits). */
+function inputFor(outcomes: readonly FlowOutcome[]): CommentInput {
+  const entry = entryFor(outcomes);
+  return {
+    kind: "failure",
+    headline: "verify-manager: attempt 1 failed",
+    body: [],
+    fingerprint: entry.fingerprint,
+    attempt: {
+      ticket: "bd-1",
+      attempt: 1,
+      retry_budget: 3,
+      counted_failures: 1,
+      decision: entry.decision,
+      same_as_previous: false,
+    },
+    failures: entry.failures ?? noFailures(),
+    marker: "[verify-manager attempt bd-1#1]",
+    outcomes,
+    unknownFlows: [],
+    secrets: [],
+  };
+}
+
+describe("renderComment", () => {
+  it("starts with one human line naming flow and step, then a JSON block that parses", () => {
+    const outcomes = [pass("login"), outcome("checkout")];
+    const text = commentFor(outcomes);
+    const [first] = text.split("\n");
+    expect(first).toBe(
+      "verify-manager: attempt 1 failed (1 of 3 counted): flows failed: checkout fail at step 'assert-cart-count-1': expected 1, got 0. Set back to in_progress.",
+    );
+    const report = parseCommentReport(text);
+    expect(report?.kind).toBe("failure");
+    expect(report?.outcomes[1]).toMatchObject({
+      flow: "checkout",
+      failing_step: "assert-cart-count-1",
+      error: "expected 1, got 0",
+      screenshot: "/tmp/a.png",
+      url_at_failure: "http://127.0.0.1:4173/cart",
+      error_context: "/tmp/ctx.md",
+    });
+    expect(report?.fingerprint).toBe(entryFor(outcomes).fingerprint);
+    expect(report?.attempt?.failures?.failed_flows).toEqual(report?.attempt?.failed_flows);
+  });
+
+  it("stays under 64 KiB with huge stderr and errors, and says it was cut", () => {
+    const huge = "e".repeat(500_000);
+    const outcomes = Array.from({ length: 30 }, (_, i) =>
+      outcome(`flow-${i}`, { stderr_tail: huge, error: huge }),
+    );
+    const text = renderComment(inputFor(outcomes));
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_COMMENT_BYTES);
+    const report = parseCommentReport(text);
+    expect(report?.truncated).toBe(true);
+    expect(report?.outcomes.length).toBeGreaterThan(0);
+  });
+
+  it("keeps only failures when even short entries do not fit", () => {
+    const outcomes = Array.from({ length: 2000 }, (_, i) => outcome(`flow-with-a-long-name-${i}`));
+    const text = renderComment(inputFor(outcomes));
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_COMMENT_BYTES);
+    expect(parseCommentReport(text)?.truncated).toBe(true);
+  });
+
+  it("redacts secrets everywhere, including inside JSON-escaped strings", () => {
+    const secret = 'p"a\\ss\nword';
+    const text = commentFor(
+      [
+        outcome("checkout", {
+          error: `login failed with ${secret}`,
+          stderr_tail: `token ${secret}`,
+        }),
+      ],
+      { secrets: [secret] },
+    );
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(JSON.stringify(secret).slice(1, -1));
+    expect(text).toContain("[REDACTED]");
+  });
+
+  it("says that a trace or screenshot may hold page data, and only when there is one", () => {
+    const traced = outcome("checkout", { artifacts: { trace: "/tmp/t/trace.zip" } });
+    expect(commentFor([traced])).toContain(PAGE_DATA_NOTE);
+    const bare = outcome("checkout", { artifacts: {} });
+    expect(commentFor([bare])).not.toContain(PAGE_DATA_NOTE);
+  });
+
+  it("redacts token patterns with no env value behind them", () => {
+    const token = ["gh", "p_", "x".repeat(36)].join("");
+    const text = commentFor([
+      outcome("checkout", { error: `push failed: ${token}`, stderr_tail: token }),
+    ]);
+    expect(text).not.toContain(token);
+    expect(parseCommentReport(text)?.outcomes[0]?.error).toBe("push failed: [REDACTED]");
+  });
+
+  it("describes a setup problem as such, not as a product failure", () => {
+    const outcomes = [
+      outcome("checkout", {
+        outcome: "setup_error",
+        failing_step: null,
+        error: "no browser found",
+      }),
+    ];
+    const text = commentFor(outcomes, { setupError: "checkout: setup_error: no browser found" });
+    expect(text.split("\n")[0]).toBe(
+      "verify-manager: setup problem, not a product failure: checkout: setup_error: no browser found (attempt 1, not counted)",
+    );
+    expect(parseCommentReport(text)?.kind).toBe("setup");
+  });
+
+  it("lists unknown names quoted and asks for them to be added to the manifest", () => {
+    const text = commentFor([], {
+      unknownFlows: ["nope", "$(touch /tmp/x)"],
+      setupError:
+        'the Verify: section names flows the runner cannot run: "nope", "$(touch /tmp/x)". Add them to .verify/workflows.yaml (and implement them) or fix the names; nothing was run',
+    });
+    expect(parseCommentReport(text)?.kind).toBe("unknown_flows");
+    expect(text.split("\n")[0]).toContain('"nope", "$(touch /tmp/x)"');
+    expect(text.split("\n")[0]).toContain("Add them to .verify/workflows.yaml");
+    expect(parseCommentReport(text)?.unknown_flows).toEqual(["nope", "$(touch /tmp/x)"]);
+  });
+});
+
+describe("fingerprint and still failing", () => {
+  const failures = (error: string | null) => ({
+    ...noFailures(),
+    failed_flows: [{ flow: "checkout", outcome: "fail" as const, failing_step: "pay", error }],
+  });
+
+  it("ignores durations, artifact paths and stderr, but not the error", () => {
+    const outcomes = [outcome("checkout")];
+    const same = [outcome("checkout", { duration_ms: 9, stderr_tail: "x", artifacts: {} })];
+    expect(entryFor(same).fingerprint).toBe(entryFor(outcomes).fingerprint);
+    const timing = (ms: number) => fingerprint(failures(`timed out after ${ms} ms`));
+    expect(timing(5012)).toBe(timing(5000));
+    expect(fingerprint(failures("expected 1, got 2"))).not.toBe(
+      fingerprint(failures("expected 1, got 0")),
+    );
+  });
+
+  it("does not trust a JSON block from someone else's comment", () => {
+    const outcomes = [outcome("checkout")];
+    const text = commentFor(outcomes);
+    const forged = text.replace("verify-manager:", "me:");
+    expect(parseCommentReport(text)?.fingerprint).toBe(entryFor(outcomes).fingerprint);
+    expect(parseCommentReport(forged)).toBeNull();
+  });
+});

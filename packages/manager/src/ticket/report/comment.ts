@@ -1,0 +1,172 @@
+import {
+  IssueCommentReportSchema,
+  type Failures,
+  type FlowOutcome,
+  type IssueCommentKind,
+  type IssueCommentOutcome,
+  type IssueCommentReport,
+} from "@agent-verify/contract";
+import { redact } from "../../redact.js";
+import { clipFailures, flatFailures } from "../failures/failures.js";
+
+/** bd stores comments as SQL TEXT (65,535 bytes); stay well under it. */
+export const MAX_COMMENT_BYTES = 60 * 1024;
+const MARK = "verify-manager:";
+/** A trace or screenshot holds page data (cookies, form values) that no redaction reaches. */
+export const PAGE_DATA_NOTE =
+  "Note: the trace and screenshot may hold page data (cookies, tokens, form values) that cannot be redacted; they stay on the machine that ran the flow: do not attach them here.";
+
+type Attempt = NonNullable<IssueCommentReport["attempt"]>;
+/** The attempt block without its failure lists (they come from `failures`). */
+export type AttemptHeader = Pick<
+  Attempt,
+  "ticket" | "attempt" | "retry_budget" | "counted_failures" | "decision" | "same_as_previous"
+>;
+
+export interface CommentInput {
+  kind: IssueCommentKind;
+  /** The first line: what happened, for a human. */
+  headline: string;
+  /** Markdown lines between the headline and the JSON block (e.g. the attempt history). */
+  body: readonly string[];
+  fingerprint: string;
+  attempt: AttemptHeader;
+  failures: Failures;
+  /** On escalation: every attempt so far. */
+  history?: Attempt["history"];
+  /** The attempt marker, the comment's last line. */
+  marker: string;
+  outcomes: readonly FlowOutcome[];
+  unknownFlows: readonly string[];
+  secrets: readonly string[];
+}
+
+function artifact(outcome: FlowOutcome, key: string): string | null {
+  const value = outcome.artifacts?.[key];
+  return typeof value === "string" ? value : null;
+}
+
+function clip(text: string, max: number, fromEnd: boolean): string {
+  if (text.length <= max) return text;
+  if (max <= 0) return "";
+  return fromEnd ? `…${text.slice(-(max - 1))}` : `${text.slice(0, max - 1)}…`;
+}
+
+interface Limits {
+  error: number;
+  stderr: number;
+  firstLine: number;
+}
+
+function commentOutcome(
+  o: FlowOutcome,
+  secrets: readonly string[],
+  limits: Limits,
+): IssueCommentOutcome {
+  const clean = (value: string | null) => (value === null ? null : redact(value, secrets));
+  return {
+    flow: redact(o.flow, secrets),
+    outcome: o.outcome,
+    failing_step: clean(o.failing_step),
+    error: o.error === null ? null : clip(redact(o.error, secrets), limits.error, false),
+    screenshot: clean(artifact(o, "screenshot")),
+    url_at_failure: clean(artifact(o, "url_at_failure")),
+    error_context: clean(artifact(o, "error_context")),
+    trace: clean(artifact(o, "trace")),
+    stderr_tail: clip(redact(o.stderr_tail, secrets), limits.stderr, true),
+  };
+}
+
+/** Long lists (hundreds of lint errors) are cut to what a reader can use; the log keeps them all. */
+function attemptBlock(input: CommentInput, limits: Limits): Attempt {
+  const text = (value: string) => clip(value, limits.error, false);
+  const failures = clipFailures(input.failures, limits.error >= 2000 ? 50 : 10, text);
+  return {
+    ...input.attempt,
+    ...flatFailures(failures),
+    ...(input.history
+      ? { history: input.history.map((h) => ({ ...h, summary: text(h.summary) })) }
+      : {}),
+    failures,
+  };
+}
+
+const LIMIT_STEPS: Limits[] = [
+  { error: 4000, stderr: 8000, firstLine: 2000 },
+  { error: 2000, stderr: 2000, firstLine: 1000 },
+  { error: 500, stderr: 500, firstLine: 500 },
+  { error: 200, stderr: 0, firstLine: 300 },
+];
+
+/** Every string in the block, redacted before it is JSON-escaped (an escaped secret would slip by). */
+function redactStrings<T>(value: T, secrets: readonly string[]): T {
+  if (typeof value === "string") return redact(value, secrets) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactStrings(item, secrets)) as T;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).map(([key, item]) => [key, redactStrings(item, secrets)]);
+    return Object.fromEntries(entries) as T;
+  }
+  return value;
+}
+
+function renderWith(input: CommentInput, limits: Limits, isTruncated: boolean): string {
+  const { secrets } = input;
+  // Redacted before it is clipped, so that a clip cannot leave half a secret behind.
+  const clean = { ...input, failures: redactStrings(input.failures, secrets) };
+  const attempt = redactStrings(
+    attemptBlock({ ...clean, history: redactStrings(input.history, secrets) }, limits),
+    secrets,
+  );
+  const report: IssueCommentReport = IssueCommentReportSchema.parse({
+    schema_version: 1,
+    tool: "verify-manager",
+    kind: input.kind,
+    fingerprint: input.fingerprint,
+    outcomes: input.outcomes.map((o) => commentOutcome(o, secrets, limits)),
+    unknown_flows: input.unknownFlows.map((n) => redact(n, secrets)),
+    truncated: isTruncated,
+    attempt,
+  });
+  const first = clip(
+    redact(input.headline.replaceAll("\n", " "), secrets),
+    limits.firstLine,
+    false,
+  );
+  const json = redact(JSON.stringify(report, null, 2), secrets);
+  const body = input.body.map((line) => clip(redact(line, secrets), limits.firstLine, false));
+  const hasPageData = input.outcomes.some(
+    (o) => artifact(o, "trace") !== null || artifact(o, "screenshot") !== null,
+  );
+  const notes = hasPageData ? [...body, PAGE_DATA_NOTE] : body;
+  const middle = notes.length > 0 ? `\n\n${notes.join("\n")}` : "";
+  return `${first}${middle}\n\n\`\`\`json\n${json}\n\`\`\`\n\n${input.marker}\n`;
+}
+
+/** One human line, then the attempt as a fenced JSON block, cut to stay under MAX_COMMENT_BYTES. */
+export function renderComment(input: CommentInput): string {
+  for (const [index, limits] of LIMIT_STEPS.entries()) {
+    const text = renderWith(input, limits, index > 0);
+    if (Buffer.byteLength(text) <= MAX_COMMENT_BYTES) return text;
+  }
+  // Still too big (hundreds of flows): keep the failures only, as many as fit.
+  const failures = input.outcomes.filter((o) => o.outcome !== "pass");
+  let kept = failures.length;
+  const last = LIMIT_STEPS[LIMIT_STEPS.length - 1] as Limits;
+  for (;;) {
+    const text = renderWith({ ...input, outcomes: failures.slice(0, kept) }, last, true);
+    if (Buffer.byteLength(text) <= MAX_COMMENT_BYTES || kept <= 1) return text;
+    kept = Math.max(1, Math.floor(kept / 2));
+  }
+}
+
+/** The JSON block of a comment this tool posted, or null. */
+export function parseCommentReport(text: string): IssueCommentReport | null {
+  const match = /```json\n([\s\S]*?)\n```/.exec(text);
+  if (!match || !text.startsWith(MARK)) return null;
+  try {
+    const parsed = IssueCommentReportSchema.safeParse(JSON.parse(match[1] ?? ""));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,18 @@
+import type { VerifyLogEntry } from "@agent-verify/contract";
+import { failuresOf, summarize } from "../failures/failures.js";
+
+/** One line naming what failed in an attempt, for comments and `verify-manager log`. */
+export function failureSummary(entry: VerifyLogEntry): string {
+  return summarize(failuresOf(entry));
+}
+
+/** What a passing attempt rests on, for the close reason. */
+export function passEvidence(entry: VerifyLogEntry, acMet: number): string {
+  const parts: string[] = [];
+  if (entry.flows_run.length > 0) parts.push(`flows ${entry.flows_run.join(", ")} passed`);
+  if (entry.gates.status === "pass") {
+    parts.push(entry.gates.already_verified ? "gates passed (stamp)" : "gates passed");
+  }
+  if (acMet > 0) parts.push(`${acMet} acceptance ${acMet === 1 ? "criterion" : "criteria"} met`);
+  return parts.join("; ") || "nothing failed";
+}

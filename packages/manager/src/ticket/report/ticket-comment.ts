@@ -1,0 +1,170 @@
+import type { FlowOutcome, IssueCommentKind, VerifyLogEntry } from "@agent-verify/contract";
+import { redact } from "../../redact.js";
+import { attemptMarker } from "../apply/markers.js";
+import { failuresOf } from "../failures/failures.js";
+import { renderComment, type CommentInput } from "./comment.js";
+import { failureSummary, passEvidence } from "./summary.js";
+
+export const NEEDS_HUMAN_LABEL = "needs-human";
+
+export interface TicketCommentInput {
+  entry: VerifyLogEntry;
+  /** Earlier attempts of the ticket, oldest first (the escalation comment lists them all). */
+  history: readonly VerifyLogEntry[];
+  retryBudget: number;
+  countedFailures: number;
+  /** Flow outcomes of this attempt, when it ran flows in this process (not on a resume). */
+  outcomes: readonly FlowOutcome[];
+  unknownFlows: readonly string[];
+  secrets: readonly string[];
+}
+
+function previousAttempt(input: TicketCommentInput): number | null {
+  return input.history[input.history.length - 1]?.attempt ?? null;
+}
+
+function headline(input: TicketCommentInput): string {
+  const { entry } = input;
+  const n = entry.attempt;
+  const summary = failureSummary(entry);
+  const same =
+    entry.same_as_previous && previousAttempt(input) !== null
+      ? ` — the same failure as attempt ${previousAttempt(input)}`
+      : "";
+  switch (entry.decision) {
+    case "retry":
+      return `verify-manager: attempt ${n} failed (${input.countedFailures} of ${input.retryBudget} counted)${same}: ${summary}. Set back to in_progress.`;
+    case "escalate":
+      return `verify-manager: attempt ${n} failed (${input.countedFailures} of ${input.retryBudget} counted)${same}; escalated to a human (label ${NEEDS_HUMAN_LABEL}, status blocked): ${summary}`;
+    case "flaky":
+      return `verify-manager: attempt ${n} is flaky, not counted: ${summary}. The ticket needs one clean pass to close.`;
+    case "setup":
+      return `verify-manager: setup problem, not a product failure: ${entry.setup_error ?? summary} (attempt ${n}, not counted)`;
+    case "pass":
+      return `verify-manager: verified at attempt ${n}: ${passEvidence(entry, 0)}`;
+  }
+}
+
+function historyLines(input: TicketCommentInput): string[] {
+  const all = [...input.history, input.entry];
+  return [
+    "Attempts:",
+    ...all.map(
+      (e) => `- attempt ${e.attempt} (${e.timestamp}): ${e.decision} — ${failureSummary(e)}`,
+    ),
+  ];
+}
+
+function kindOf(input: TicketCommentInput): IssueCommentKind {
+  if (input.entry.decision === "setup") {
+    return input.unknownFlows.length > 0 ? "unknown_flows" : "setup";
+  }
+  if (input.entry.decision === "escalate") return "escalation";
+  if (input.entry.decision === "flaky") return "flaky";
+  return "failure";
+}
+
+function commentInput(input: TicketCommentInput): CommentInput {
+  const { entry } = input;
+  const isEscalation = entry.decision === "escalate";
+  return {
+    kind: kindOf(input),
+    headline: headline(input),
+    body: isEscalation ? historyLines(input) : [],
+    fingerprint: entry.fingerprint,
+    marker: attemptMarker(entry.ticket, entry.attempt),
+    attempt: {
+      ticket: entry.ticket,
+      attempt: entry.attempt,
+      retry_budget: input.retryBudget,
+      counted_failures: input.countedFailures,
+      decision: entry.decision,
+      same_as_previous: entry.same_as_previous,
+    },
+    failures: failuresOf(entry),
+    ...(isEscalation
+      ? {
+          history: [...input.history, entry].map((e) => ({
+            attempt: e.attempt,
+            timestamp: e.timestamp,
+            decision: e.decision,
+            fingerprint: e.fingerprint,
+            summary: failureSummary(e),
+          })),
+        }
+      : {}),
+    outcomes: input.outcomes,
+    unknownFlows: input.unknownFlows,
+    secrets: input.secrets,
+  };
+}
+
+/** What an attempt posts: the comment, the close reason of a pass, the escalation file. */
+export interface AttemptTexts {
+  comment: string;
+  closeReason: string | null;
+  escalation: string | null;
+}
+
+/** Every text an attempt leaves on the tracker or in `.verify/`, redacted. */
+export function attemptTexts(
+  input: TicketCommentInput,
+  title: string,
+  acMet: number,
+): AttemptTexts {
+  const { entry } = input;
+  return {
+    comment: ticketComment(input),
+    closeReason: entry.decision === "pass" ? closeReason(entry, acMet, input.secrets) : null,
+    escalation: entry.decision === "escalate" ? escalationMarkdown(input, title) : null,
+  };
+}
+
+/** The comment that records an attempt on the ticket; its last line is the attempt marker. */
+export function ticketComment(input: TicketCommentInput): string {
+  if (input.entry.decision === "pass") {
+    const text = `${headline(input)}\n${attemptMarker(input.entry.ticket, input.entry.attempt)}\n`;
+    return redact(text, input.secrets);
+  }
+  return renderComment(commentInput(input));
+}
+
+/** The close reason of a passing attempt: the evidence, then the marker. */
+export function closeReason(
+  entry: VerifyLogEntry,
+  acMet: number,
+  secrets: readonly string[],
+): string {
+  return redact(
+    `verified: ${passEvidence(entry, acMet)} ${attemptMarker(entry.ticket, entry.attempt)}`,
+    secrets,
+  );
+}
+
+/** `.verify/escalations/<id>.md`: what a human needs to pick the ticket up. */
+export function escalationMarkdown(input: TicketCommentInput, title: string): string {
+  const { entry } = input;
+  const lines = [
+    `# Escalated: ${entry.ticket} — ${title}`,
+    "",
+    `verify-manager gave up after ${input.countedFailures} counted failures (retry budget ${input.retryBudget}).`,
+    `The ticket is labelled \`${NEEDS_HUMAN_LABEL}\` and set to blocked. Remove the label to give it a new budget.`,
+    "",
+    "## Attempts",
+    "",
+    "| attempt | when | decision | tree | what failed |",
+    "|---|---|---|---|---|",
+    ...[...input.history, entry].map(
+      (e) =>
+        `| ${e.attempt} | ${e.timestamp} | ${e.decision} | ${(e.tree_hash ?? "-").slice(0, 12)} | ${failureSummary(e).replaceAll("|", "\\|")} |`,
+    ),
+    "",
+    "## Last attempt",
+    "",
+    "```json",
+    JSON.stringify(entry, null, 2),
+    "```",
+    "",
+  ];
+  return redact(lines.join("\n"), input.secrets);
+}

@@ -1,0 +1,32 @@
+import type { InitReport } from "@agent-verify/contract";
+import { EXAMPLE_FLOW } from "./templates.js";
+
+const list = (paths: readonly string[]) => (paths.length === 0 ? "(none)" : paths.join(", "));
+
+/** The one screen init prints on stderr: what it did, then what to do next. */
+export function nextSteps(report: InitReport): string {
+  // The bin prefix the manifest uses (npx --no / pnpm exec / node_modules/.bin/ / bunx).
+  const bin = (name: string) => report.runner_command.replace(/verify-runner \{flow\}$/, name);
+  const lines = [
+    `verify-runner init: .verify/ in ${report.dir}`,
+    `  created    ${list(report.created)}`,
+    ...(report.kept.length > 0
+      ? [`  kept       ${list(report.kept)} (already there, not touched)`]
+      : []),
+    `  .gitignore ${report.gitignore_added.length === 0 ? "already complete" : `+${report.gitignore_added.length} lines`}`,
+    `  app        ${report.base_url} — ${report.app_source}`,
+    ...report.warnings.map((warning) => `  warning    ${warning}`),
+    "",
+    "Next steps:",
+    `  ${bin("verify-runner")} --list              the catalog (${EXAMPLE_FLOW} is implemented)`,
+    `  ${bin("verify-runner")} ${EXAMPLE_FLOW}          run it: one JSON object on stdout, exit 0 pass / 1 fail / 2 error`,
+    "  Write page objects in .verify/src/pages (every selector) and flows in .verify/src/flows",
+    "  (named steps only), and declare each flow under flows: in .verify/workflows.yaml.",
+    `  ${bin("tsc")} -p .verify                   typecheck flows and page objects (needs typescript)`,
+    `  ${bin("verify-manager")} run --all          every flow under hard timeouts, one verdict`,
+    `  ${bin("verify-manager")} issue <id>         verify a bd ticket whose description has a Verify: list`,
+    "  Docs: the agent-verify README, section 'Use it in your app'.",
+    "",
+  ];
+  return lines.join("\n");
+}

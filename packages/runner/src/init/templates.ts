@@ -1,0 +1,136 @@
+// The files `verify-runner init` writes. Plain text on purpose: what a user reads is
+// what they get, comments included.
+
+export const EXAMPLE_FLOW = "front-page";
+
+export type WebServerPlan =
+  | { kind: "command"; command: string; url: string; timeout_s: number }
+  | { kind: "static"; dir: string; port: number };
+
+export interface ManifestPlan {
+  runnerCommand: string;
+  baseUrl: string;
+  webServer: WebServerPlan | undefined;
+}
+
+const quote = (text: string) => JSON.stringify(text);
+
+function webServerYaml(server: WebServerPlan | undefined): string[] {
+  if (server === undefined) return [];
+  if (server.kind === "static") {
+    return [
+      "web_server: # the runner serves this folder itself when base_url does not answer",
+      `  static: ${quote(server.dir)}`,
+      `  port: ${server.port}`,
+    ];
+  }
+  return [
+    "web_server: # started when base_url does not answer, stopped after the run",
+    `  command: ${quote(server.command)}`,
+    `  url: ${quote(server.url)}`,
+    `  timeout_s: ${server.timeout_s}`,
+  ];
+}
+
+export function manifestYaml(plan: ManifestPlan): string {
+  return [
+    "# Flows a manager can run by name (written by `verify-runner init`).",
+    "# Page objects live in src/pages (every selector), flows in src/flows (intent only);",
+    "# a flow's file name is its name, and every flow is declared under flows: below.",
+    "version: 1",
+    `runner_command: ${quote(plan.runnerCommand)}`,
+    `base_url: ${quote(plan.baseUrl)} # VERIFY_BASE_URL overrides`,
+    ...webServerYaml(plan.webServer),
+    "flows:",
+    `  - name: ${EXAMPLE_FLOW}`,
+    "    description: The front page loads and has a title.",
+    "    timeout_s: 60",
+    "    tags: [smoke]",
+    "",
+  ].join("\n");
+}
+
+export const VERIFY_PACKAGE_JSON = `${JSON.stringify(
+  {
+    private: true,
+    description: "agent-verify flows and page objects: ES modules whatever the host repo uses",
+    type: "module",
+  },
+  null,
+  2,
+)}\n`;
+
+export const VERIFY_TSCONFIG = `${JSON.stringify(
+  {
+    compilerOptions: {
+      target: "ES2022",
+      lib: ["ES2022", "DOM"],
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      isolatedModules: true,
+      verbatimModuleSyntax: true,
+    },
+    include: ["src/**/*.ts"],
+  },
+  null,
+  2,
+)}\n`;
+
+export const EXAMPLE_PAGE = `import type { Locator, Page } from "@agent-verify/runner";
+import { step } from "@agent-verify/runner";
+
+/** The app's front page. A page object holds every selector; flows only call its methods. */
+export class FrontPage {
+  readonly body: Locator;
+
+  constructor(readonly page: Page) {
+    this.body = page.locator("body");
+  }
+
+  /** "./" resolves against base_url, so a base_url with a path keeps it. */
+  open(): Promise<void> {
+    return step("open the front page", async () => {
+      await this.page.goto("./");
+      await this.body.waitFor();
+    });
+  }
+}
+`;
+
+export const EXAMPLE_FLOW_SOURCE = `import { defineFlow } from "@agent-verify/runner";
+import { FrontPage } from "../pages/front-page.js";
+
+export default defineFlow({
+  name: "${EXAMPLE_FLOW}",
+  steps: ["open-front-page", "assert-has-title"],
+  async run({ page, step, expect }) {
+    const front = new FrontPage(page);
+    await step("open-front-page", () => front.open());
+    await step("assert-has-title", () => expect(page).toHaveTitle(/\\S/));
+  },
+});
+`;
+
+/** What the runner, the manager and gates write into a repo (and the README's bd tracker): never committed. */
+export const GITIGNORE_LINES = [
+  ".verify/artifacts/",
+  ".verify/gates.json",
+  ".verify/summary.txt",
+  ".verify/green",
+  ".verify/log.jsonl",
+  ".verify/loop-status.json",
+  ".verify/loop-status.json.*.tmp",
+  ".verify/loop.lock*",
+  ".verify/.tracker-write*",
+  ".verify/escalations/",
+  ".verify/.tracker/",
+];
+
+/**
+ * For a .gitignore that does not cover node_modules yet (a fresh repo): the installed
+ * packages and the tools' cache (node_modules/.cache/agent-verify) stay out of git.
+ */
+export const CACHE_LINE = "node_modules/";
