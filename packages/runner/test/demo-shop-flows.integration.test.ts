@@ -108,7 +108,8 @@ describe("the repo's flows against the demo shop", () => {
       });
       expect(run.exitCode).toBe(0);
     }
-  });
+    // Seven real browser runs one after another: the 60 s default is one flow's budget, not seven.
+  }, 300_000);
 });
 
 describe.each(BUGS)("DEMO_BUG=$bug", ({ bug, flow, step, error, notRun }) => {
