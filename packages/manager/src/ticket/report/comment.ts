@@ -58,22 +58,37 @@ interface Limits {
   firstLine: number;
 }
 
-function commentOutcome(
-  o: FlowOutcome,
-  secrets: readonly string[],
-  limits: Limits,
-): IssueCommentOutcome {
+/** An outcome's strings, redacted once before any clipping (so a clip cannot leave half a secret). */
+function redactOutcome(o: FlowOutcome, secrets: readonly string[]): FlowOutcome {
   const clean = (value: string | null) => (value === null ? null : redact(value, secrets));
+  const artifacts = Object.fromEntries(
+    ["screenshot", "url_at_failure", "error_context", "trace"].map((key) => [
+      key,
+      clean(artifact(o, key)),
+    ]),
+  );
   return {
+    ...o,
     flow: redact(o.flow, secrets),
-    outcome: o.outcome,
     failing_step: clean(o.failing_step),
-    error: o.error === null ? null : clip(redact(o.error, secrets), limits.error, false),
-    screenshot: clean(artifact(o, "screenshot")),
-    url_at_failure: clean(artifact(o, "url_at_failure")),
-    error_context: clean(artifact(o, "error_context")),
-    trace: clean(artifact(o, "trace")),
-    stderr_tail: clip(redact(o.stderr_tail, secrets), limits.stderr, true),
+    error: clean(o.error),
+    stderr_tail: redact(o.stderr_tail, secrets),
+    artifacts,
+  };
+}
+
+/** A redacted outcome, cut to the limits. */
+function commentOutcome(o: FlowOutcome, limits: Limits): IssueCommentOutcome {
+  return {
+    flow: o.flow,
+    outcome: o.outcome,
+    failing_step: o.failing_step,
+    error: o.error === null ? null : clip(o.error, limits.error, false),
+    screenshot: artifact(o, "screenshot"),
+    url_at_failure: artifact(o, "url_at_failure"),
+    error_context: artifact(o, "error_context"),
+    trace: artifact(o, "trace"),
+    stderr_tail: clip(o.stderr_tail, limits.stderr, true),
   };
 }
 
@@ -109,20 +124,30 @@ function redactStrings<T>(value: T, secrets: readonly string[]): T {
   return value;
 }
 
+/**
+ * Outcomes, failures and history redacted once, before they are clipped (a clip cannot leave
+ * half a secret behind); every size step then clips the same redacted text.
+ */
+function redactInput(input: CommentInput): CommentInput {
+  const { secrets } = input;
+  return {
+    ...input,
+    outcomes: input.outcomes.map((o) => redactOutcome(o, secrets)),
+    failures: redactStrings(input.failures, secrets),
+    history: redactStrings(input.history, secrets),
+  };
+}
+
+/** `input` comes from redactInput. */
 function renderWith(input: CommentInput, limits: Limits, isTruncated: boolean): string {
   const { secrets } = input;
-  // Redacted before it is clipped, so that a clip cannot leave half a secret behind.
-  const clean = { ...input, failures: redactStrings(input.failures, secrets) };
-  const attempt = redactStrings(
-    attemptBlock({ ...clean, history: redactStrings(input.history, secrets) }, limits),
-    secrets,
-  );
+  const attempt = redactStrings(attemptBlock(input, limits), secrets);
   const report: IssueCommentReport = IssueCommentReportSchema.parse({
     schema_version: 1,
     tool: "verify-manager",
     kind: input.kind,
     fingerprint: input.fingerprint,
-    outcomes: input.outcomes.map((o) => commentOutcome(o, secrets, limits)),
+    outcomes: input.outcomes.map((o) => commentOutcome(o, limits)),
     unknown_flows: input.unknownFlows.map((n) => redact(n, secrets)),
     truncated: isTruncated,
     attempt,
@@ -143,7 +168,8 @@ function renderWith(input: CommentInput, limits: Limits, isTruncated: boolean): 
 }
 
 /** One human line, then the attempt as a fenced JSON block, cut to stay under MAX_COMMENT_BYTES. */
-export function renderComment(input: CommentInput): string {
+export function renderComment(raw: CommentInput): string {
+  const input = redactInput(raw);
   for (const [index, limits] of LIMIT_STEPS.entries()) {
     const text = renderWith(input, limits, index > 0);
     if (Buffer.byteLength(text) <= MAX_COMMENT_BYTES) return text;
