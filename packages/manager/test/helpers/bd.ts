@@ -1,7 +1,17 @@
 import { execFileSync } from "node:child_process";
-import { accessSync, constants, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import {
+  accessSync,
+  constants,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
+import { inject } from "vitest";
 
 /** The real bd: VERIFY_BD, else PATH. Tests fail (not skip) when it is missing. */
 export function bdBinary(): string {
@@ -50,13 +60,9 @@ function isolatedEnv(root: string, bin: string): NodeJS.ProcessEnv {
   };
 }
 
-/** A throwaway tracker in a temp folder (`bd init` with every side effect turned off). */
-export function makeTracker(prefix = "t"): TempTracker {
-  const bin = bdBinary();
-  const root = mkdtempSync(join(tmpdir(), "vm-bd-"));
-  mkdirSync(join(root, "home"));
+function bdIn(root: string, bin: string): (args: string[]) => string {
   const env = isolatedEnv(root, bin);
-  const bd = (args: string[]) =>
+  return (args) =>
     execFileSync(bin, args, {
       cwd: root,
       env,
@@ -64,7 +70,15 @@ export function makeTracker(prefix = "t"): TempTracker {
       stdio: ["ignore", "pipe", "pipe"],
       timeout: 60_000,
     });
-  bd([
+}
+
+/** `bd init` with every side effect turned off: a tracker in `root/.beads`, bd's HOME in `root/home`. */
+function initTracker(root: string, bin: string, prefix: string): void {
+  mkdirSync(join(root, "home"), { recursive: true });
+  bdIn(
+    root,
+    bin,
+  )([
     "init",
     "--prefix",
     prefix,
@@ -74,6 +88,38 @@ export function makeTracker(prefix = "t"): TempTracker {
     "--skip-agents",
     "--stealth",
   ]);
+}
+
+/**
+ * A tracker `bd init` made in this run (test/bd-template-setup.ts), one per prefix; two workers
+ * may race to make it: the first rename wins, the loser's copy goes.
+ */
+function template(bin: string, prefix: string): string | undefined {
+  const folder = inject("bdTemplates");
+  if (!folder) return undefined;
+  const ready = join(folder, prefix);
+  if (existsSync(join(ready, ".beads"))) return ready;
+  const building = mkdtempSync(join(folder, `building-${prefix}-`));
+  initTracker(building, bin, prefix);
+  try {
+    renameSync(building, ready);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOTEMPTY" && code !== "EEXIST") throw error;
+    rmSync(building, { recursive: true, force: true });
+  }
+  return ready;
+}
+
+/** A throwaway tracker in a temp folder: a copy of a fresh `bd init` of this run. */
+export function makeTracker(prefix = "t"): TempTracker {
+  const bin = bdBinary();
+  const root = mkdtempSync(join(tmpdir(), "vm-bd-"));
+  const made = template(bin, prefix);
+  if (made) cpSync(made, root, { recursive: true });
+  else initTracker(root, bin, prefix);
+  const env = isolatedEnv(root, bin);
+  const bd = bdIn(root, bin);
   const tracker: TempTracker = {
     root,
     env,
