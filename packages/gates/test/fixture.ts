@@ -14,6 +14,8 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { EXIT_CODE } from "../src/cli.js";
+import { runGates, type GatesOptions } from "../src/run.js";
 
 const PKG = join(dirname(fileURLToPath(import.meta.url)), "..");
 const WORKSPACE_MODULES = join(PKG, "..", "..", "node_modules");
@@ -204,6 +206,32 @@ export function runCli(
     report: existsSync(reportPath)
       ? (JSON.parse(readFileSync(reportPath, "utf8")) as GatesJson)
       : undefined,
+    summary: existsSync(summaryPath) ? readFileSync(summaryPath, "utf8") : undefined,
+  };
+}
+
+/**
+ * What the bin does, in this process: `runGates` with the bin's environment, its exit code and
+ * its stdout (the summary). For decision branches whose CLI seam the runCli tests cover: no
+ * node start-up and no module loading per case.
+ */
+export async function runInProcess(
+  cwd: string,
+  options: Omit<GatesOptions, "cwd" | "env">,
+): Promise<CliResult> {
+  const stderr: string[] = [];
+  const { report, summary } = await runGates({
+    ...options,
+    cwd,
+    env: { ...process.env, BASE: "" },
+    onProgress: (line) => stderr.push(`${line}\n`),
+  });
+  const summaryPath = join(cwd, ".verify", "summary.txt");
+  return {
+    code: EXIT_CODE[report.status],
+    stdout: summary,
+    stderr: stderr.join(""),
+    report: JSON.parse(readFileSync(join(cwd, ".verify", "gates.json"), "utf8")) as GatesJson,
     summary: existsSync(summaryPath) ? readFileSync(summaryPath, "utf8") : undefined,
   };
 }
