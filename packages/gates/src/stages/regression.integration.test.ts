@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { debug, makeRepo, runCli, type CliResult } from "../../test/fixture.js";
+import { debug, makeRepo, runCli, runInProcess, type CliResult } from "../../test/fixture.js";
 
 const TITLE = "Cart count is wrong after reload";
 const HINT = "add a test that reproduces the bug (its name or body should mention the bug)";
@@ -17,6 +17,8 @@ const testFile = (...tests: Array<[string, string]>) =>
   ].join("\n");
 
 describe("floor --regression: a bug fix must add a test that mentions the bug", () => {
+  // The bin with --regression is run by the first test and the stamp and usage tests; the
+  // matching rules go through its API (runInProcess).
   it("no new test → exit 1 with one regression finding naming the title's words", () => {
     const repo = makeRepo();
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const cart = 0;\n");
@@ -38,14 +40,14 @@ describe("floor --regression: a bug fix must add a test that mentions the bug", 
     expect(result.report?.findings).toEqual(report?.findings);
   });
 
-  it("a new test whose name mentions a title word (as a plural) → the rule is met", () => {
+  it("a new test whose name mentions a title word (as a plural) → the rule is met", async () => {
     const repo = makeRepo();
     repo.write(
       "src/math.test.ts",
       repo.read("src/math.test.ts") +
         '\nit("counts each added item once", () => {\n  expect(add(1, 1)).toBe(2);\n});\n',
     );
-    const result = runCli(repo.dir, ["--only", "floor", "--regression", TITLE]);
+    const result = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
     expect(result.code, debug(result)).toBe(0);
     expect(regressionFindings(result)).toEqual([]);
     expect(result.stderr).toContain(
@@ -53,13 +55,13 @@ describe("floor --regression: a bug fix must add a test that mentions the bug", 
     );
   });
 
-  it("a new test whose body (not its name) mentions a title word → the rule is met", () => {
+  it("a new test whose body (not its name) mentions a title word → the rule is met", async () => {
     const repo = makeRepo();
     repo.write(
       "src/issue.test.ts",
       testFile(["issue 42 stays away", "expect(add(0, 0)).toBe(0);"]),
     );
-    const before = runCli(repo.dir, ["--only", "floor", "--regression", TITLE]);
+    const before = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
     expect(before.code, debug(before)).toBe(1);
     repo.write(
       "src/issue.test.ts",
@@ -68,23 +70,23 @@ describe("floor --regression: a bug fix must add a test that mentions the bug", 
         "const itemCount = add(0, 0);\n  expect(itemCount).toBe(0);",
       ]),
     );
-    const after = runCli(repo.dir, ["--only", "floor", "--regression", TITLE]);
+    const after = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
     expect(after.code, debug(after)).toBe(0);
     expect(regressionFindings(after)).toEqual([]);
   });
 
-  it("only the new test's own lines count, not the code after its callback", () => {
+  it("only the new test's own lines count, not the code after its callback", async () => {
     const repo = makeRepo();
     repo.write(
       "src/issue.test.ts",
       testFile(["adds zero", "expect(add(0, 0)).toBe(0);"]) + "// the cart count after a reload\n",
     );
-    const result = runCli(repo.dir, ["--only", "floor", "--regression", TITLE]);
+    const result = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
     expect(result.code, debug(result)).toBe(1);
     expect(regressionFindings(result)).toHaveLength(1);
   });
 
-  it("a test that existed at the base does not count, even when the change edits it", () => {
+  it("a test that existed at the base does not count, even when the change edits it", async () => {
     const repo = makeRepo({
       "src/cart.test.ts": testFile(["keeps the cart count", "expect(add(1, 2)).toBe(3);"]),
     });
@@ -95,22 +97,22 @@ describe("floor --regression: a bug fix must add a test that mentions the bug", 
         ["adds zero", "expect(add(0, 0)).toBe(0);"],
       ),
     );
-    const result = runCli(repo.dir, ["--only", "floor", "--regression", TITLE]);
+    const result = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
     expect(result.code, debug(result)).toBe(1);
     expect(regressionFindings(result)).toHaveLength(1);
   });
 
-  it("a new Python test counts up to the end of its body, not into the next test", () => {
+  it("a new Python test counts up to the end of its body, not into the next test", async () => {
     const old = "def test_old():\n    count = 1\n    assert count == 1\n";
     const repo = makeRepo({ "tests/test_cart.py": old });
     repo.write("tests/test_cart.py", "def test_zero():\n    assert 0 == 0\n\n\n" + old);
-    const without = runCli(repo.dir, ["--only", "floor", "--regression", TITLE]);
+    const without = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
     expect(without.code, debug(without)).toBe(1);
     repo.write(
       "tests/test_cart.py",
       "def test_zero():\n    reloaded = 0\n    assert reloaded == 0\n\n\n" + old,
     );
-    const withIt = runCli(repo.dir, ["--only", "floor", "--regression", TITLE]);
+    const withIt = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
     expect(withIt.code, debug(withIt)).toBe(0);
   });
 
