@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { debug, makeRepo, runCli } from "../test/fixture.js";
+import { debug, makeRepo, runCli, runInProcess } from "../test/fixture.js";
 
 // Issue 11 §5: changes gates once passed and must fail. Each case on a real git repository.
 
@@ -101,12 +101,12 @@ describe("format findings are held per changed line, not per file", () => {
 });
 
 describe("a change may not loosen its own gate by editing commands", () => {
-  it('typecheck: "true" over the configured command → floor finding', () => {
+  it('typecheck: "true" over the configured command → floor finding', async () => {
     const repo = makeRepo({
       ".verify/gates.yaml": "commands:\n  typecheck: tsc --noEmit -p tsconfig.json\n",
     });
     repo.write(".verify/gates.yaml", 'commands:\n  typecheck: "true"\n');
-    const result = runCli(repo.dir, ["--only", "floor"]);
+    const result = await runInProcess(repo.dir, { only: ["floor"] });
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings).toEqual([
       expect.objectContaining({
@@ -121,30 +121,30 @@ describe("a change may not loosen its own gate by editing commands", () => {
     );
   });
 
-  it('a command set where the base detected one (typecheck: "true" over tsc) → floor finding', () => {
+  it('a command set where the base detected one (typecheck: "true" over tsc) → floor finding', async () => {
     const repo = makeRepo();
     repo.write(".verify/gates.yaml", 'commands:\n  typecheck: "true"\n');
-    const result = runCli(repo.dir, ["--only", "floor"]);
+    const result = await runInProcess(repo.dir, { only: ["floor"] });
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings[0]?.message).toContain(
       "commands.typecheck changed from 'tsc --noEmit -p tsconfig.json' (detected) to 'true'",
     );
   });
 
-  it("narrowing test to one file → floor finding; adding a command to the list is stricter and passes", () => {
+  it("narrowing test to one file → floor finding; adding a command to the list is stricter and passes", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": "commands:\n  test: vitest run\n" });
     repo.write(".verify/gates.yaml", "commands:\n  test: vitest run src/math.test.ts\n");
-    const narrowed = runCli(repo.dir, ["--only", "floor"]);
+    const narrowed = await runInProcess(repo.dir, { only: ["floor"] });
     expect(narrowed.code, debug(narrowed)).toBe(1);
     expect(narrowed.report?.findings[0]?.message).toContain("commands.test changed");
     repo.write(".verify/gates.yaml", "commands:\n  test:\n    - vitest run\n    - sh -c true\n");
-    const added = runCli(repo.dir, ["--only", "floor"]);
+    const added = await runInProcess(repo.dir, { only: ["floor"] });
     expect(added.code, debug(added)).toBe(0);
   });
 });
 
 describe("the floor compares test names per file", () => {
-  it("a test replaced by a trivial one (same count) → finding naming the removed test", () => {
+  it("a test replaced by a trivial one (same count) → finding naming the removed test", async () => {
     const repo = makeRepo();
     repo.write(
       "src/math.test.ts",
@@ -155,7 +155,7 @@ describe("the floor compares test names per file", () => {
           'it("works", () => {\n  expect(1).toBe(1);\n});\n',
         ),
     );
-    const result = runCli(repo.dir, ["--only", "floor"]);
+    const result = await runInProcess(repo.dir, { only: ["floor"] });
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings).toEqual([
       expect.objectContaining({ file: "src/math.test.ts", line: 8, rule: "removed-tests" }),
@@ -163,7 +163,7 @@ describe("the floor compares test names per file", () => {
     expect(result.report?.findings[0]?.message).toContain("'adds negatives'");
   });
 
-  it("a test moved to another test file of the change is not removed", () => {
+  it("a test moved to another test file of the change is not removed", async () => {
     const repo = makeRepo();
     const text = repo.read("src/math.test.ts");
     const moved = text.slice(text.indexOf('it("adds negatives"'));
@@ -172,7 +172,7 @@ describe("the floor compares test names per file", () => {
       "src/negatives.test.ts",
       `import { expect, it } from "vitest";\nimport { add } from "./math.js";\n\n${moved}`,
     );
-    const result = runCli(repo.dir, ["--only", "floor"]);
+    const result = await runInProcess(repo.dir, { only: ["floor"] });
     expect(result.code, debug(result)).toBe(0);
   });
 });
