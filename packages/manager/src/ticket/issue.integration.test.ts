@@ -130,14 +130,7 @@ describe("interrupting verify-manager issue", () => {
 });
 
 describe("bd faults → exit 2, a clear message naming the command, no success claimed", () => {
-  it("bd missing", async () => {
-    const result = await issue(["t-1"], { VERIFY_BD: join(project.dir, "no-such-bd") });
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe("");
-    expect(result.stderr).toMatch(/^verify-manager: bd show t-1 --json: bd not found/);
-    expect(result.stderr).toContain("scripts/install-bd.sh");
-  });
-
+  // bd missing: src/tracker/bd-faults.integration.test.ts (the same command, the same seam).
   it("bd failing on show (unknown id, and no tracker at all)", async () => {
     const unknown = await issue(["t-doesnotexist"]);
     expect(unknown.code).toBe(2);

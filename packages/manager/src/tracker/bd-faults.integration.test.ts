@@ -80,6 +80,8 @@ describe("bd faults under `verify-manager issue`: one line, a hint, exit 2, noth
     const lines = result.stderr.split("\n").filter((line) => line !== "");
     expect(lines[0]?.replace(/^verify-manager: /, "")).toMatch(message);
     expect(lines[1]).toMatch(/^hint: \S/);
+    // A missing bd says how to get one.
+    if (body === null) expect(lines[1]).toContain("scripts/install-bd.sh");
     expect(lines).toHaveLength(2);
     // Only reads were tried: no comment, close or update; no file written in the project.
     const tried = existsSync(calls) ? readFileSync(calls, "utf8").trim().split("\n") : [];
