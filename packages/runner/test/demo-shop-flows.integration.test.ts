@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FlowListSchema, RunResultSchema } from "@agent-verify/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, freePort, runRunner } from "./helpers.js";
+import { CHROMIUM, REPO_ROOT, RUNNER_BIN, freePort, runRunner } from "./helpers.js";
 
 // The repo's own .verify flows against the real demo shop. The DEMO_BUG → step
 // mapping is the one documented at the top of .verify/workflows.yaml.
@@ -71,6 +71,47 @@ function stopShop(shop: Shop): Promise<void> {
 
 const artifacts = mkdtempSync(join(tmpdir(), "demo-flows-artifacts-"));
 
+/**
+ * One browser for every run in this file, the way a manager run shares one: the runner's own
+ * `--browser-server`, each flow in a fresh context over VERIFY_BROWSER_WS_ENDPOINT. Launching
+ * a browser per run is tested in runner-browser and runner-cli; eleven launches here add
+ * nothing but CPU.
+ */
+let browser: { process: ChildProcess; env: Record<string, string> };
+
+async function startBrowserServer(): Promise<typeof browser> {
+  const child = spawn(
+    process.execPath,
+    [RUNNER_BIN, "--browser-server", "--idle-timeout", "900", "--dir", REPO_ROOT],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, VERIFY_BROWSER_PATH: CHROMIUM },
+      stdio: ["pipe", "pipe", "ignore"],
+    },
+  );
+  let stdout = "";
+  const line = await new Promise<string>((done, fail) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes("\n")) done(stdout.split("\n")[0] ?? "");
+    });
+    child.once("exit", (code) => fail(new Error(`--browser-server exited ${code}: ${stdout}`)));
+  });
+  const info = JSON.parse(line) as { ok: boolean; ws_endpoint?: string; error?: string };
+  if (!info.ok || !info.ws_endpoint) throw new Error(`--browser-server: ${line}`);
+  return { process: child, env: { VERIFY_BROWSER_WS_ENDPOINT: info.ws_endpoint } };
+}
+
+beforeAll(async () => {
+  browser = await startBrowserServer();
+});
+afterAll(async () => {
+  // Its stdin ending closes the browser; the process leaves once it has.
+  const exited = new Promise((done) => browser.process.once("exit", done));
+  browser.process.stdin?.end();
+  await exited;
+});
+
 describe("the repo's flows against the demo shop", () => {
   let shop: Shop;
   beforeAll(async () => {
@@ -94,7 +135,7 @@ describe("the repo's flows against the demo shop", () => {
       expect(flow.implemented, flow.name).toBe(true);
       const run = await runRunner([flow.name], {
         cwd: REPO_ROOT,
-        env: { VERIFY_BASE_URL: shop.url, VERIFY_ARTIFACTS_DIR: artifacts },
+        env: { VERIFY_BASE_URL: shop.url, VERIFY_ARTIFACTS_DIR: artifacts, ...browser.env },
       });
       const result = RunResultSchema.parse(run.json);
       expect({
@@ -122,7 +163,7 @@ describe.each(BUGS)("DEMO_BUG=$bug", ({ bug, flow, step, error, notRun }) => {
   it(`fails ${flow} at ${step} with evidence`, async () => {
     const run = await runRunner([flow], {
       cwd: REPO_ROOT,
-      env: { VERIFY_BASE_URL: shop.url, VERIFY_ARTIFACTS_DIR: artifacts },
+      env: { VERIFY_BASE_URL: shop.url, VERIFY_ARTIFACTS_DIR: artifacts, ...browser.env },
     });
     expect(run.exitCode).toBe(1);
     const result = RunResultSchema.parse(run.json);
