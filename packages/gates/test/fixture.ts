@@ -14,7 +14,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EXIT_CODE } from "../src/cli.js";
+import { EXIT_CODE } from "../src/args.js";
 import { runGates, type GatesOptions } from "../src/run.js";
 
 const PKG = join(dirname(fileURLToPath(import.meta.url)), "..");
