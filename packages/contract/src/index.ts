@@ -218,3 +218,10 @@ export {
   StopHookPayloadSchema,
 } from "./agent-loop.js";
 export type { AgentLoop, HookAnswer, StopHookPayload } from "./agent-loop.js";
+export {
+  BatchPlanSchema,
+  BatchPlanTicketSchema,
+  TICKET_ROUTES,
+  TicketRouteSchema,
+} from "./batch-plan.js";
+export type { BatchPlan, BatchPlanTicket, TicketRoute } from "./batch-plan.js";

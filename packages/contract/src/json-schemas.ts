@@ -23,6 +23,7 @@ import { IssueCommentReportSchema, IssueVerificationSchema } from "./issue-repor
 import { ListOutputSchema } from "./list-output.js";
 import { AgentLoopSchema, HookAnswerSchema, StopHookPayloadSchema } from "./agent-loop.js";
 import { AggregatedVerdictSchema, JudgeVerdictBlockSchema } from "./verdict.js";
+import { BatchPlanSchema } from "./batch-plan.js";
 
 /** Schemas published as JSON Schema files under `schema/` for runners in other languages. */
 const PUBLISHED = {
@@ -54,6 +55,7 @@ const PUBLISHED = {
   "hook-answer": { schema: HookAnswerSchema, io: "output" },
   "judge-verdict": { schema: JudgeVerdictBlockSchema, io: "input" },
   verdict: { schema: AggregatedVerdictSchema, io: "output" },
+  "batch-plan": { schema: BatchPlanSchema, io: "output" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;
 
 /** The rule the zod refinement enforces, stated for JSON Schema readers: command or static. */

@@ -98,6 +98,8 @@ export const LoopStatusSchema = z.strictObject({
     labels: z.array(z.string()),
     status: z.string(),
     limit: z.number().int().nonnegative(),
+    /** Ticket ids and epics named on the command line (`issues <id>…`); absent for a bd list selection. */
+    ids: z.array(z.string()).optional(),
   }),
   halt_reason: z.string().nullable(),
   tickets: z.array(LoopTicketSchema),

@@ -12,6 +12,7 @@ export const ManagerErrorCode = {
   CloseNotConfirmed: "close_not_confirmed",
   Interrupted: "interrupted",
   ReportInvalid: "report_invalid",
+  IssueNotFound: "issue_not_found",
 } as const;
 export type ManagerErrorCode = (typeof ManagerErrorCode)[keyof typeof ManagerErrorCode];
 

@@ -27,6 +27,10 @@ export interface BatchOptions extends SuperviseOptions {
   /** The project's manifest and `--list`, shared by the batch's tickets; made here when absent. */
   catalog?: FlowCatalog | undefined;
   warn?: ((line: string) => void) | undefined;
+  /** The ids and epics named on the command line, and what they expanded to (batch-plan.ts). */
+  named?: { ids: readonly string[]; tickets: readonly string[] } | undefined;
+  /** Called once the batch holds its lock and knows its tickets, before the first one runs. */
+  onStart?: ((tickets: readonly LoopTicket[], resumed: boolean) => Promise<void>) | undefined;
 }
 
 export interface BatchResult {
@@ -98,6 +102,10 @@ class StatusFile {
 }
 
 async function select(options: BatchOptions, tracker: Tracker): Promise<string[] | string> {
+  if (options.named) {
+    const tickets = [...options.named.tickets];
+    return tickets.length > 0 ? tickets : "empty selection: the named epics have no open children";
+  }
   try {
     const ids = await tracker.list({
       labels: options.labels,
@@ -115,6 +123,13 @@ async function select(options: BatchOptions, tracker: Tracker): Promise<string[]
   }
 }
 
+function selectionOf(options: BatchOptions): LoopStatus["selection"] {
+  const { labels, status, limit } = options;
+  return options.named
+    ? { labels, status, limit, ids: [...options.named.ids] }
+    : { labels, status, limit };
+}
+
 function freshStatus(options: BatchOptions, ids: readonly string[]): LoopStatus {
   const at = now();
   return {
@@ -122,7 +137,7 @@ function freshStatus(options: BatchOptions, ids: readonly string[]): LoopStatus 
     state: "running",
     started_at: at,
     updated_at: at,
-    selection: { labels: options.labels, status: options.status, limit: options.limit },
+    selection: selectionOf(options),
     halt_reason: null,
     tickets: ids.map((id) => ({
       id,
@@ -212,8 +227,11 @@ export async function verifyBatch(options: BatchOptions): Promise<BatchResult> {
       }
     }
     let file: StatusFile;
-    if (existing !== null && !options.restart) {
-      const asked = { labels: options.labels, status: options.status, limit: options.limit };
+    let resumed = false;
+    // A finished batch of named ids is history: naming ids again starts a new one.
+    const isOver = existing?.state === "done" && options.named !== undefined;
+    if (existing !== null && !options.restart && !isOver) {
+      const asked = selectionOf(options);
       if (JSON.stringify(asked) !== JSON.stringify(existing.selection)) {
         options.warn?.(
           `verify-manager: resuming the batch started ${existing.started_at} (its own selection: ${JSON.stringify(existing.selection)}); pass --restart to select anew`,
@@ -221,6 +239,7 @@ export async function verifyBatch(options: BatchOptions): Promise<BatchResult> {
       }
       file = new StatusFile(options.dir, existing);
       if (existing.state === "done") return { status: existing, halt: null };
+      resumed = true;
       file.status.state = "running";
       file.status.halt_reason = null;
       file.save();
@@ -230,6 +249,8 @@ export async function verifyBatch(options: BatchOptions): Promise<BatchResult> {
       file = new StatusFile(options.dir, freshStatus(options, ids));
       file.save();
     }
+    const left = file.status.tickets.filter((t) => t.state === "pending" || t.state === "running");
+    await options.onStart?.(left, resumed);
     return await runTickets(options, tracker, file);
   } finally {
     lock.release();
