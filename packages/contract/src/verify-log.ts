@@ -8,6 +8,7 @@ import {
   LintErrorSchema,
   TypecheckErrorSchema,
 } from "./failures.js";
+import { AggregatedVerdictSchema } from "./verdict.js";
 
 /**
  * What one verification attempt decided (contract 7):
@@ -63,6 +64,11 @@ export const VerifyLogEntrySchema = z.strictObject({
    * kept for readers of the first log lines). Absent on lines written before it existed.
    */
   failures: FailuresSchema.optional(),
+  /**
+   * The gates judge's verdict on the ticket's acceptance criteria: per criterion status and
+   * evidence, the decision, and `fix_forward` (the next actions). Absent when no judge answered.
+   */
+  judge: AggregatedVerdictSchema.optional(),
 });
 export type VerifyLogEntry = z.infer<typeof VerifyLogEntrySchema>;
 

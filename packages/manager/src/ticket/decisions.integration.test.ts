@@ -275,8 +275,14 @@ describe("bug tickets and the gates' test list", () => {
     expect(first.entry?.gate_findings[0]?.message).toMatch(
       /^bug fix without a regression test: no new test mentions any of: .*cart/,
     );
-    // A bug ticket asks gates for a regression test named after its title.
-    expect(app.gates.calls()[0]).toEqual(["--json", "--regression", "Cart count is off by one"]);
+    // A bug ticket asks gates for a regression test named after its title; its criteria go to the judge.
+    expect(app.gates.calls()[0]).toEqual([
+      "--json",
+      "--criteria-file",
+      expect.stringMatching(/verify-manager-criteria-.*criteria\.md$/),
+      "--regression",
+      "Cart count is off by one",
+    ]);
     const second = await app.verify(id);
     expect(second.verdict).toBe("passed");
     expect(second.entry).toMatchObject({ decision: "pass", gate_findings: [], failed_ac: [] });

@@ -1,4 +1,5 @@
 import type {
+  AggregatedVerdict,
   Failures,
   FlowOutcome,
   GatesSummary,
@@ -44,6 +45,8 @@ export interface Evidence {
   /** Tests that failed, then passed on the gates rerun. */
   rerunPassedTests: string[];
   gates: GatesSummary;
+  /** The gates judge's verdict on the acceptance criteria; null when no judge answered. */
+  judge?: AggregatedVerdict | null | undefined;
   /** Final flow outcomes (after reruns), for the comment's outcome list. */
   outcomes: FlowOutcome[];
   /** Names the Verify: section asks for that the runner cannot run. */
@@ -65,6 +68,7 @@ export function emptyEvidence(flowsRun: string[]): Evidence {
     tests: null,
     rerunPassedTests: [],
     gates: { status: "not_run", exit_code: null, already_verified: false, error: null },
+    judge: null,
     outcomes: [],
     unknownFlows: [],
     acMet: 0,

@@ -13,6 +13,7 @@ export type AttemptEvidence = Pick<
   | "testsRan"
   | "rerunPassedTests"
   | "gates"
+  | "judge"
 >;
 
 export interface DecideInput {
@@ -77,5 +78,6 @@ export function decide(input: DecideInput): VerifyLogEntry {
       previous.decision !== "flaky" &&
       previous.fingerprint === print,
     failures,
+    ...(evidence.judge ? { judge: evidence.judge } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { redact } from "../../redact.js";
 import { attemptMarker } from "../apply/markers.js";
 import { failuresOf } from "../failures/failures.js";
 import { renderComment, type CommentInput } from "./comment.js";
+import { judgeLines } from "./judge-lines.js";
 import { failureSummary, passEvidence } from "./summary.js";
 
 export const NEEDS_HUMAN_LABEL = "needs-human";
@@ -70,7 +71,7 @@ function commentInput(input: TicketCommentInput): CommentInput {
   return {
     kind: kindOf(input),
     headline: headline(input),
-    body: isEscalation ? historyLines(input) : [],
+    body: [...judgeLines(entry), ...(isEscalation ? historyLines(input) : [])],
     fingerprint: entry.fingerprint,
     marker: attemptMarker(entry.ticket, entry.attempt),
     attempt: {
