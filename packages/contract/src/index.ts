@@ -225,3 +225,17 @@ export {
   TicketRouteSchema,
 } from "./batch-plan.js";
 export type { BatchPlan, BatchPlanTicket, TicketRoute } from "./batch-plan.js";
+export {
+  CitationCheckSchema,
+  DELIVERABLE_KINDS,
+  DeliverableKindSchema,
+  DeliverableReviewSchema,
+  RUBRIC_ITEMS,
+  RubricItemResultSchema,
+} from "./deliverable.js";
+export type {
+  CitationCheck,
+  DeliverableKind,
+  DeliverableReview,
+  RubricItemResult,
+} from "./deliverable.js";

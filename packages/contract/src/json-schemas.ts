@@ -16,7 +16,7 @@ import {
   VerifyIssueToolInputSchema,
 } from "./mcp-tools.js";
 import { LoopStatusSchema, TicketLogSchema, VerifyLogEntrySchema } from "./verify-log.js";
-import { DeliverableResultSchema } from "./deliverable.js";
+import { DeliverableResultSchema, DeliverableReviewSchema } from "./deliverable.js";
 import { DoctorReportSchema } from "./doctor-report.js";
 import { FailuresSchema } from "./failures.js";
 import { IssueCommentReportSchema, IssueVerificationSchema } from "./issue-report.js";
@@ -56,6 +56,7 @@ const PUBLISHED = {
   "judge-verdict": { schema: JudgeVerdictBlockSchema, io: "input" },
   verdict: { schema: AggregatedVerdictSchema, io: "output" },
   "batch-plan": { schema: BatchPlanSchema, io: "output" },
+  "deliverable-review": { schema: DeliverableReviewSchema, io: "output" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;
 
 /** The rule the zod refinement enforces, stated for JSON Schema readers: command or static. */

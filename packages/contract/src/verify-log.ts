@@ -9,6 +9,7 @@ import {
   TypecheckErrorSchema,
 } from "./failures.js";
 import { AggregatedVerdictSchema } from "./verdict.js";
+import { DeliverableReviewSchema } from "./deliverable.js";
 
 /**
  * What one verification attempt decided (contract 7):
@@ -69,6 +70,18 @@ export const VerifyLogEntrySchema = z.strictObject({
    * evidence, the decision, and `fix_forward` (the next actions). Absent when no judge answered.
    */
   judge: AggregatedVerdictSchema.optional(),
+  /** A discovery, design or doc ticket: the deliverable rubric, item by item (seed 000). */
+  deliverable_review: DeliverableReviewSchema.optional(),
+  /** The change touches UI paths (tickets.ui_paths): a human should smoke-test it. */
+  manual_smoke_required: z.boolean().optional(),
+  /** What that human should run: the UI files changed, the flows, the steps. */
+  manual_smoke: z
+    .strictObject({
+      paths: z.array(z.string()),
+      flows: z.array(z.string()),
+      steps: z.array(z.string()),
+    })
+    .optional(),
 });
 export type VerifyLogEntry = z.infer<typeof VerifyLogEntrySchema>;
 

@@ -1,8 +1,6 @@
 import type { TrackerIssue } from "../../tracker/tracker.js";
 
-/** The ticket kinds whose work is a document, not code (bd issue types or labels). */
-export const DELIVERABLE_KINDS = ["discovery", "design", "doc"] as const;
-export type DeliverableKind = (typeof DELIVERABLE_KINDS)[number];
+import type { DeliverableKind } from "@agent-verify/contract";
 
 /** The file a deliverable ticket is reviewed by when the ticket names none. */
 export const DEFAULT_DELIVERABLE = "deliverable.md";
