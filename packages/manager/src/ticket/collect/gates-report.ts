@@ -16,6 +16,8 @@ export interface GatesRead {
   tests: GateTestCase[] | null;
   /** The judge's verdict on the acceptance criteria, when one answered. */
   judge: AggregatedVerdict | null;
+  /** The files of the change gates verified; null when gates produced no report. */
+  changedFiles: string[] | null;
   failures: Pick<
     Failures,
     "failed_tests" | "lint_errors" | "typecheck_errors" | "gate_findings" | "setup_error"
@@ -28,6 +30,7 @@ export function gatesSetupProblem(message: string, exitCode: number | null): Gat
     testsRan: false,
     tests: null,
     judge: null,
+    changedFiles: null,
     failures: {
       failed_tests: [],
       lint_errors: [],
@@ -92,6 +95,7 @@ export function readGatesReport(report: GatesReport): GatesRead {
     testsRan: report.already_verified || (testsStage !== undefined && testsStage.status !== "skip"),
     tests,
     judge: report.judge ?? null,
+    changedFiles: report.changed_files.map((f) => f.path),
     failures: {
       failed_tests: failedTests(report.findings, tests),
       lint_errors: pick("lint").map((f) => ({

@@ -14,6 +14,8 @@ export type AttemptEvidence = Pick<
   | "rerunPassedTests"
   | "gates"
   | "judge"
+  | "deliverableReview"
+  | "manualSmoke"
 >;
 
 export interface DecideInput {
@@ -79,5 +81,9 @@ export function decide(input: DecideInput): VerifyLogEntry {
       previous.fingerprint === print,
     failures,
     ...(evidence.judge ? { judge: evidence.judge } : {}),
+    ...(evidence.deliverableReview ? { deliverable_review: evidence.deliverableReview } : {}),
+    ...(evidence.manualSmoke
+      ? { manual_smoke_required: true, manual_smoke: evidence.manualSmoke }
+      : {}),
   };
 }

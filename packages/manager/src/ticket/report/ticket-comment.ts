@@ -3,6 +3,7 @@ import { redact } from "../../redact.js";
 import { attemptMarker } from "../apply/markers.js";
 import { failuresOf } from "../failures/failures.js";
 import { renderComment, type CommentInput } from "./comment.js";
+import { deliverableLines, smokeLines } from "./deliverable-lines.js";
 import { judgeLines } from "./judge-lines.js";
 import { failureSummary, passEvidence } from "./summary.js";
 
@@ -71,7 +72,12 @@ function commentInput(input: TicketCommentInput): CommentInput {
   return {
     kind: kindOf(input),
     headline: headline(input),
-    body: [...judgeLines(entry), ...(isEscalation ? historyLines(input) : [])],
+    body: [
+      ...deliverableLines(entry),
+      ...judgeLines(entry),
+      ...smokeLines(entry),
+      ...(isEscalation ? historyLines(input) : []),
+    ],
     fingerprint: entry.fingerprint,
     marker: attemptMarker(entry.ticket, entry.attempt),
     attempt: {

@@ -41,5 +41,6 @@ export const gates: Collector = async (ctx, evidence) => {
   evidence.testsRan = read.testsRan;
   evidence.tests = read.tests;
   evidence.judge = read.judge;
+  evidence.changedFiles = read.changedFiles;
   evidence.rerunPassedTests = rerunPassed;
 };
