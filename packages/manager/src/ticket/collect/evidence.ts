@@ -26,6 +26,8 @@ export interface Plan {
   listed: ListedFlow[] | null;
   /** A discovery, design or doc ticket: the document the rubric reviews; null for code tickets. */
   deliverable?: { kind: DeliverableKind; file: string } | null | undefined;
+  /** What the runner's --list offers (`browser-server`: the flows may share a warm browser). */
+  capabilities?: readonly string[];
 }
 
 export interface CollectContext extends SuperviseOptions {
