@@ -17,6 +17,8 @@ export interface TicketCommentInput {
   outcomes: readonly FlowOutcome[];
   unknownFlows: readonly string[];
   secrets: readonly string[];
+  /** The attempt's MAC, so that the comment can be told from one someone else posted. */
+  mac?: string | undefined;
 }
 
 function previousAttempt(input: TicketCommentInput): number | null {
@@ -73,6 +75,7 @@ function commentInput(input: TicketCommentInput): CommentInput {
     body: isEscalation ? historyLines(input) : [],
     fingerprint: entry.fingerprint,
     marker: attemptMarker(entry.ticket, entry.attempt),
+    mac: input.mac,
     attempt: {
       ticket: entry.ticket,
       attempt: entry.attempt,
