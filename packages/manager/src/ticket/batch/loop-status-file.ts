@@ -135,7 +135,8 @@ export function readLoopStatus(
   const parsed = LoopStatusSchema.safeParse(value);
   if (parsed.success && checked.signed) return parsed.data;
   if (parsed.success) {
-    const why = "not signed by this manager (foreign: written by someone else, or before status files were signed)";
+    const why =
+      "not signed by this manager (foreign: written by someone else, or before status files were signed)";
     throw new ForeignLoopFileError(file, `${STATUS_FILE}: ${why}`);
   }
   const issue = parsed.error.issues[0];

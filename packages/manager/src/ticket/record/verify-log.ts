@@ -69,7 +69,11 @@ function writerKey(dir: string, key: Buffer | undefined): Buffer {
  * history) cannot replay a secret. A symlink on the way is refused; a failed write (a full
  * disk) is cut back off, so the file keeps its bytes, and reported in one line.
  */
-export function appendLogEntry(dir: string, entry: VerifyLogEntry, options: LogWriteOptions = {}): void {
+export function appendLogEntry(
+  dir: string,
+  entry: VerifyLogEntry,
+  options: LogWriteOptions = {},
+): void {
   const clean = createRedactor().deep(VerifyLogEntrySchema.parse(entry));
   const key = writerKey(dir, options.key);
   const line = `${signJson(key, "log", JSON.stringify(clean))}\n`;

@@ -41,7 +41,10 @@ function real(path: string): string {
 function refuseInside(folder: string, dir: string): void {
   const rel = relative(real(dir), real(folder));
   if (rel === "" || !rel.startsWith("..")) {
-    throw unusable(folder, "it is inside the project folder, where the verified worker can read the key");
+    throw unusable(
+      folder,
+      "it is inside the project folder, where the verified worker can read the key",
+    );
   }
 }
 
@@ -53,7 +56,11 @@ function readKey(folder: string, file: string): Buffer | null {
   } catch (error) {
     if (error instanceof ManagerError) throw error;
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw unusable(folder, `${KEY_FILE}: ${(error as NodeJS.ErrnoException).code ?? "unreadable"}`, error);
+    throw unusable(
+      folder,
+      `${KEY_FILE}: ${(error as NodeJS.ErrnoException).code ?? "unreadable"}`,
+      error,
+    );
   }
   if (!KEY_TEXT.test(text)) throw unusable(folder, `${KEY_FILE} is not a key (64 hex digits)`);
   return Buffer.from(text.trim(), "hex");
@@ -63,7 +70,8 @@ function readKey(folder: string, file: string): Buffer | null {
 function createKey(folder: string, file: string): void {
   try {
     const made = mkdirSync(folder, { recursive: true, mode: 0o700 });
-    if (made === undefined && !lstatSync(folder).isDirectory()) throw unusable(folder, "not a folder");
+    if (made === undefined && !lstatSync(folder).isDirectory())
+      throw unusable(folder, "not a folder");
     const temp = join(folder, `${KEY_FILE}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
     const fd = openSync(temp, "wx", 0o600);
     try {

@@ -25,7 +25,10 @@ export function isOwnAttemptComment(key: Buffer, entry: VerifyLogEntry, text: st
   const lines = text.trimEnd().split("\n");
   if (lines.at(-1) !== marker) return false;
   if (entry.decision === "pass") {
-    return lines.length === 2 && lines[0]?.startsWith(`verify-manager: verified at attempt ${entry.attempt}: `) === true;
+    return (
+      lines.length === 2 &&
+      lines[0]?.startsWith(`verify-manager: verified at attempt ${entry.attempt}: `) === true
+    );
   }
   const report = parseCommentReport(text);
   const attempt = report?.attempt;

@@ -58,7 +58,11 @@ let key: Buffer;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "vm-signed-"));
   state = fs.mkdtempSync(path.join(os.tmpdir(), "vm-signed-state-"));
-  key = signingKey({ env: { VERIFY_STATE_DIR: path.join(state, "s") }, dir, create: true }) as Buffer;
+  key = signingKey({
+    env: { VERIFY_STATE_DIR: path.join(state, "s") },
+    dir,
+    create: true,
+  }) as Buffer;
 });
 afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
