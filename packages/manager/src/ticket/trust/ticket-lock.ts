@@ -6,13 +6,17 @@ import { fileError } from "./file-errors.js";
 import { acquireLockFile } from "./lock-file.js";
 import { stateDir } from "./state-dir.js";
 
-/** Where the lock of one ticket of one project lives: the state folder, out of the worker's reach. */
+/**
+ * Where the lock of one ticket lives: the state folder, out of the worker's reach, named
+ * after the tracker (`BEADS_DIR`, else the project folder bd finds it from), so that two
+ * checkouts verifying one tracker's ticket are locked against each other too.
+ */
 export function ticketLockPath(env: NodeJS.ProcessEnv, dir: string, ticket: string): string {
   let real: string;
   try {
-    real = realpathSync(dir);
+    real = realpathSync(env.BEADS_DIR || dir);
   } catch {
-    real = resolve(dir);
+    real = resolve(env.BEADS_DIR || dir);
   }
   const project = createHash("sha256").update(real).digest("hex").slice(0, 16);
   return join(stateDir(env), "locks", `${project}-${ticket}.lock`);
