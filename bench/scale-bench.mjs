@@ -5,6 +5,8 @@
 //   1. today's shape: each flow cold (`verify-runner <flow>`: own web server, own browser),
 //      one after another, vs `verify-manager run --all` (one web server, one warm browser)
 //      at --jobs 1 and --jobs 2;
+//      and @playwright/test running the same seven journeys as one spec file
+//      (bench/scale/journeys.spec.ts, its own webServer) with --workers equal to --jobs;
 //   2. --shard 1/2 + --shard 2/2 run every flow once, and merge-reports equals one run;
 //   3. where the time goes, phase by phase, cold launch vs connecting to a warm browser.
 // After every command: 0 processes left (checked through an environment marker).
@@ -34,6 +36,7 @@ const arg = (name, fallback) => {
   return i > 0 ? process.argv[i + 1] : fallback;
 };
 const RUNS = Number(arg("runs", "3"));
+const PLAYWRIGHT = join(ROOT, "node_modules/.bin/playwright");
 const MARKER = `AGENT_VERIFY_BENCH_${process.pid}`;
 
 function freePort() {
@@ -126,7 +129,7 @@ async function main() {
   console.log(
     `scale benchmark — ${new Date().toISOString()}, node ${process.version}, ${flows.length} demo flows, ${RUNS} rounds, medians`,
   );
-  const times = { cold: [], warm1: [], warm2: [] };
+  const times = { cold: [], warm1: [], warm2: [], pw1: [], pw2: [] };
   let reference;
   for (let round = 0; round < RUNS; round++) {
     let cold = 0;
@@ -154,8 +157,23 @@ async function main() {
         throw new Error(`--jobs ${jobs} gave other outcomes`);
       await noneLeft(`run --all --jobs ${jobs}`);
     }
+    for (const [key, workers] of [
+      ["pw1", "1"],
+      ["pw2", "2"],
+    ]) {
+      const r = await run(
+        PLAYWRIGHT,
+        ["test", "--config", "bench/scale/playwright.config.ts", "--workers", workers],
+        { cwd: ROOT, env: { ...env, BENCH_SHOP_PORT: String(await freePort()) } },
+      );
+      if (r.code !== 0)
+        throw new Error(`playwright test --workers ${workers} failed:\n${r.stdout.slice(-2000)}`);
+      times[key].push(r.ms);
+      await noneLeft(`playwright test --workers ${workers}`);
+    }
   }
   const [cold, warm1, warm2] = [median(times.cold), median(times.warm1), median(times.warm2)];
+  const [pw1, pw2] = [median(times.pw1), median(times.pw2)];
   console.log(`\n1. seven demo flows`);
   console.log(
     `   each cold, one after another (today: own web server + browser)  ${fmt(cold)}  (${times.cold.map(fmt).join(", ")})`,
@@ -168,6 +186,15 @@ async function main() {
   );
   console.log(
     `   warm --jobs 1 / cold ${ratio(warm1, cold)}x, warm --jobs 2 / cold ${ratio(warm2, cold)}x  (target <= 0.35x: ${warm2 / cold <= 0.35 ? "met" : "MISSED"})`,
+  );
+  console.log(
+    `   playwright test, the seven journeys as one spec, --workers 1       ${fmt(pw1)}  (${times.pw1.map(fmt).join(", ")})`,
+  );
+  console.log(
+    `   playwright test --workers 2                                        ${fmt(pw2)}  (${times.pw2.map(fmt).join(", ")})`,
+  );
+  console.log(
+    `   run --all / playwright test: --jobs 1 ${ratio(warm1, pw1)}x, --jobs 2 ${ratio(warm2, pw2)}x  (target <= 0.6x: ${warm2 / pw2 <= 0.6 && warm1 / pw1 <= 0.6 ? "met" : "MISSED"})`,
   );
   console.log(
     `   --jobs 2 speed-up over --jobs 1: ${ratio(warm1, warm2)}x  (target >= 1.6x: ${warm1 / warm2 >= 1.6 ? "met" : "MISSED"})`,

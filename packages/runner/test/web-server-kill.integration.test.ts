@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { flowSource } from "./fixture-project.js";
 import {
@@ -21,7 +24,10 @@ createServer((req, res) => res.end("ok")).listen(Number(process.env.PORT), "127.
 );
 `;
 
-function stubbornProject(port: number, flow: { name: string; body: string }): string {
+function stubbornProject(
+  port: number,
+  flow: { name: string; body: string; params?: string },
+): string {
   return makeProject({
     "stubborn.mjs": STUBBORN,
     ".verify/workflows.yaml": [
@@ -36,10 +42,23 @@ function stubbornProject(port: number, flow: { name: string; body: string }): st
       `  - name: ${flow.name}`,
     ].join("\n"),
     [`.verify/src/flows/${flow.name}.ts`]: flowSource(flow.name, flow.body, {
-      params: "request, step",
+      params: flow.params ?? "request, step",
     }),
   });
 }
+
+/**
+ * A command web server runs under the shared-server host (one per URL, under
+ * VERIFY_STATE_DIR); its output goes to that host's server.log, not the runner's stderr.
+ */
+function serverLog(stateDir: string): string {
+  const servers = join(stateDir, "servers");
+  return readdirSync(servers)
+    .map((name) => readFileSync(join(servers, name, "server.log"), "utf8"))
+    .join("");
+}
+
+const stateDir = () => mkdtempSync(join(tmpdir(), "vr-kill-state-"));
 
 describe("a web server that ignores SIGTERM", () => {
   it("is SIGKILLed by the guard after its grace when the runner is SIGKILLed; the port is free", async () => {
@@ -47,17 +66,21 @@ describe("a web server that ignores SIGTERM", () => {
     const marker = uniqueMarker();
     const dir = stubbornProject(port, {
       name: "wait",
-      body: `    await step("wait-forever", () => new Promise(() => {}));`,
+      body: `    log("flow: server answered, waiting");
+    await step("wait-forever", () => new Promise(() => {}));`,
+      params: "request, step, log",
     });
+    const state = stateDir();
     const run = await runRunner(["wait"], {
       cwd: dir,
-      env: { [marker]: "1", VERIFY_WEB_SERVER_GRACE_MS: "300" },
-      sigkillWhen: "stubborn: listening",
+      env: { [marker]: "1", VERIFY_WEB_SERVER_GRACE_MS: "300", VERIFY_STATE_DIR: state },
+      sigkillWhen: "flow: server answered, waiting",
     });
     expect(run.signal).toBe("SIGKILL");
-    expect(run.stderr).toContain("stubborn: ignoring SIGTERM");
     expect(await eventually(() => processesWithMarker(marker).length === 0)).toBe(true);
     expect(await isPortFree(port)).toBe(true);
+    // It was asked first (SIGTERM, ignored), then killed.
+    expect(serverLog(state)).toContain("stubborn: ignoring SIGTERM");
   });
 
   it("is SIGKILLed when a run ends normally, leaving nothing behind", async () => {
@@ -69,13 +92,14 @@ describe("a web server that ignores SIGTERM", () => {
       if (!(await request.get("/")).ok()) throw new Error("no answer");
     });`,
     });
+    const state = stateDir();
     const run = await runRunner(["ping"], {
       cwd: dir,
-      env: { [marker]: "1", VERIFY_WEB_SERVER_GRACE_MS: "300" },
+      env: { [marker]: "1", VERIFY_WEB_SERVER_GRACE_MS: "300", VERIFY_STATE_DIR: state },
     });
     expect(run.json).toMatchObject({ status: "pass" });
-    expect(run.stderr).toContain("stubborn: ignoring SIGTERM");
     expect(processesWithMarker(marker)).toEqual([]);
     expect(await isPortFree(port)).toBe(true);
+    expect(serverLog(state)).toContain("stubborn: ignoring SIGTERM");
   });
 });

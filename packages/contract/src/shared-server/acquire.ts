@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, openSync, readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -15,7 +15,7 @@ import {
   type SharedServerRecord,
 } from "./lease-dir.js";
 import { isAnswering, isPortTaken, portOf } from "./probe.js";
-import { groupAlive, isRunning, killGroup, selfId, type ProcessId } from "./proc.js";
+import { groupAlive, isRunning, killGraceMs, killGroup, selfId, type ProcessId } from "./proc.js";
 
 export interface SharedServerConfig {
   command: string;
@@ -60,7 +60,6 @@ export class SharedServerError extends Error {
 }
 
 const HOST_SCRIPT = fileURLToPath(new URL("./host.js", import.meta.url));
-const STOP_GRACE_MS = 1500;
 const POLL_MS = 150;
 
 function sleep(ms: number): Promise<void> {
@@ -80,7 +79,7 @@ function killServer(record: SharedServerRecord, signal: NodeJS.Signals): void {
 
 async function stopServer(record: SharedServerRecord): Promise<void> {
   killServer(record, "SIGTERM");
-  const deadline = Date.now() + STOP_GRACE_MS;
+  const deadline = Date.now() + killGraceMs();
   while ((groupAlive(record.server_pgid) || isRunning(record.host)) && Date.now() < deadline) {
     await sleep(50);
   }
@@ -206,7 +205,10 @@ async function startServer(
 ): Promise<void> {
   const { config } = options;
   const cwd = resolve(options.dir, config.cwd ?? ".");
-  const log = openSync(logPath(dir), "w");
+  // Both the host and the server append to one log: opened "w", the host's writes would
+  // land at its own offset, over what the server wrote.
+  writeFileSync(logPath(dir), "");
+  const log = openSync(logPath(dir), "a");
   let host: ChildProcess;
   try {
     host = spawn(process.execPath, [HOST_SCRIPT], {

@@ -14,7 +14,7 @@ import {
   unlock,
   writeRecord,
 } from "./lease-dir.js";
-import { groupAlive, killGroup, selfId } from "./proc.js";
+import { groupAlive, killGraceMs, killGroup, selfId } from "./proc.js";
 
 interface HostSettings {
   dir: string;
@@ -24,7 +24,6 @@ interface HostSettings {
 }
 
 const POLL_MS = 250;
-const KILL_GRACE_MS = 1500;
 const settings = JSON.parse(process.env.VERIFY_SHARED_SERVER ?? "{}") as HostSettings;
 const me = selfId();
 const log = openSync(logPath(settings.dir), "a");
@@ -65,7 +64,7 @@ async function stop(code: number): Promise<void> {
   stopping = true;
   if (pgid !== undefined) {
     killGroup(pgid, "SIGTERM");
-    const deadline = Date.now() + KILL_GRACE_MS;
+    const deadline = Date.now() + killGraceMs();
     while (groupAlive(pgid) && Date.now() < deadline) await sleep(50);
     killGroup(pgid, "SIGKILL");
   }

@@ -59,3 +59,14 @@ export function killGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
 export function groupAlive(pgid: number): boolean {
   return killGroup(pgid, 0);
 }
+
+/**
+ * How long a server group gets between SIGTERM and SIGKILL: VERIFY_WEB_SERVER_GRACE_MS
+ * (the runner's own guard reads the same variable), else 1500 ms; at most 60 s.
+ */
+export function killGraceMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.VERIFY_WEB_SERVER_GRACE_MS?.trim();
+  const value = Number(raw);
+  if (!raw || !Number.isFinite(value) || value < 0) return 1500;
+  return Math.min(Math.round(value), 60_000);
+}

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../../test/helpers/cli.js";
 import { makeBrowserProject, type BrowserProject } from "../../test/helpers/browser-project.js";
 import { processesWithEnv, waitForNoneWithEnv } from "../../test/helpers/kill-run.js";
+import { makeTracker } from "../../test/helpers/bd.js";
 
 const made: BrowserProject[] = [];
 afterAll(() => {
@@ -50,6 +51,27 @@ describe("a warm browser per manager run", () => {
     expect(RunReportSchema.parse(JSON.parse(run.stdout)).passed).toBe(true);
     expect(launches(project)).toHaveLength(2);
     expect(await waitForNoneWithEnv(`${project.marker}=1`, 8000)).toEqual([]);
+  });
+});
+
+describe("a warm browser per ticket attempt", () => {
+  it("`issue` runs the Verify: flows over one browser, each in a fresh context, and closes the ticket", async () => {
+    const project = await makeBrowserProject(["one", "two"]);
+    made.push(project);
+    const tracker = makeTracker("wb");
+    try {
+      const id = tracker.create("two flows", "Verify:\n- one\n- two\n");
+      const run = await runCli(["issue", id, "--json", "--dir", project.dir], {
+        env: { ...project.env, ...tracker.env },
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ verdict: "passed", action: "closed" });
+      expect(tracker.showJson(id).status).toBe("closed");
+      expect(launches(project)).toHaveLength(1);
+      expect(await waitForNoneWithEnv(`${project.marker}=1`, 8000)).toEqual([]);
+    } finally {
+      tracker.cleanup();
+    }
   });
 });
 

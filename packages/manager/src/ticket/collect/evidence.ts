@@ -21,6 +21,8 @@ export interface Plan {
   /** null when nothing needs the flows (or the repo has no manifest). */
   manifest: Manifest | null;
   listed: ListedFlow[] | null;
+  /** What the runner's --list offers (`browser-server`: the flows may share a warm browser). */
+  capabilities?: readonly string[];
 }
 
 export interface CollectContext extends SuperviseOptions {

@@ -58,7 +58,7 @@ async function listFor(
   input: PlanInput,
   verifyFlows: readonly string[],
   needsList: boolean,
-): Promise<{ listed: ListedFlow[] | null; error: string | null }> {
+): Promise<{ listed: ListedFlow[] | null; capabilities?: string[]; error: string | null }> {
   const { manifest, error } = input.catalog.manifestOrError();
   if (error !== null) {
     if (!(error instanceof ManagerError)) throw error;
@@ -70,7 +70,8 @@ async function listFor(
   }
   if (!needsList || manifest === null) return { listed: null, error: null };
   try {
-    return { listed: await input.catalog.flows(), error: null };
+    const { flows, capabilities } = await input.catalog.runner();
+    return { listed: flows, capabilities, error: null };
   } catch (failure) {
     if (!(failure instanceof ManagerError)) throw failure;
     return { listed: null, error: perFlow(verifyFlows, failure.message) };
@@ -81,7 +82,7 @@ async function listFor(
 export async function planAttempt(input: PlanInput): Promise<Planned> {
   const { verifyFlows, wantsGates, items } = asked(input);
   const needsList = verifyFlows.length > 0 || items.some((item) => item.refs.length > 0);
-  const { listed, error } = await listFor(input, verifyFlows, needsList);
+  const { listed, capabilities, error } = await listFor(input, verifyFlows, needsList);
   // Flows the criteria name in backticks run too, when the runner lists them.
   const known = new Set((listed ?? []).map((flow) => flow.name));
   const flows = [...new Set([...verifyFlows, ...acceptanceFlowRefs(items, known)])];
@@ -95,7 +96,7 @@ export async function planAttempt(input: PlanInput): Promise<Planned> {
     );
   }
   const manifest = listed ? input.catalog.manifest() : null;
-  const plan: Plan = { flows, wantsGates, items, manifest, listed };
+  const plan: Plan = { flows, wantsGates, items, manifest, listed, capabilities };
   if (error !== null) return { plan, setupError: error, unknownFlows: [] };
   const refused = listed ? flows.filter((name) => admitFlow(name, listed).kind !== "run") : [];
   if (refused.length === 0) return { plan, setupError: null, unknownFlows: [] };

@@ -28,9 +28,14 @@ export interface KindSpec<T> {
   clip(item: T, cut: (text: string) => string): T;
 }
 
-/** Errors carry durations, timestamps and temp paths that differ between identical failures. */
+/**
+ * Errors carry durations, timestamps and temp paths that differ between identical failures,
+ * and Playwright's call log (how often it retried, which waits it logged) depends on the
+ * machine's speed: it is diagnosis, not identity, so it is left out.
+ */
 export function stable(text: string | null): string {
   return (text ?? "")
+    .replace(/\n\s*Call log:[\s\S]*$/, "")
     .replace(/\d+(\.\d+)?\s*ms\b/g, "N ms")
     .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z?/g, "T")
     .replace(/\/tmp\/[^\s'"]+/g, "/tmp/…");

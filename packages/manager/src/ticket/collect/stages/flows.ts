@@ -6,7 +6,10 @@ import { superviseFlows } from "../../../run/run-flows.js";
 import { notRunOutcome } from "../../../supervise/classify.js";
 import type { Collector, CollectContext } from "../evidence.js";
 
-/** Run the flows with one web server for the attempt (reruns included), as for `run`. */
+/**
+ * Run the flows with one web server and, for two or more flows, one warm browser for the
+ * attempt (reruns included), as for `run`.
+ */
 async function runWithReruns(
   ctx: CollectContext,
   manifest: Manifest,
@@ -14,7 +17,7 @@ async function runWithReruns(
 ): Promise<{ outcomes: FlowOutcome[]; rerunPassed: string[] }> {
   const hosts = await openRunHosts(ctx.dir, manifest, ctx.env ?? process.env, {
     flows: ctx.plan.flows.length,
-    browserServer: false,
+    browserServer: ctx.plan.capabilities?.includes("browser-server") ?? false,
     signal: ctx.signal,
   });
   try {
