@@ -160,7 +160,13 @@ export async function verifyTicket(options: VerifyTicketOptions): Promise<IssueV
   // A dry run writes nothing: it needs neither the lock nor writable files.
   if (!dryRun) preflightWrites(options.dir);
   const unlock = dryRun ? () => {} : lockTicket(env, options.dir, options.id);
-  const catalog = options.catalog ?? new FlowCatalog({ ...options, env });
+  let catalog: FlowCatalog;
+  try {
+    catalog = options.catalog ?? new FlowCatalog({ ...options, env });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   try {
     const ctx: Context = {
       options,
