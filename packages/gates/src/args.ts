@@ -1,0 +1,177 @@
+// verify-gates' argv → what to do (pure; commander does the parsing).
+import { Command, CommanderError, Option } from "commander";
+import type { GateStage, GatesMode, GatesStatus } from "@agent-verify/contract";
+import { addAgentCommands, type AgentArgs } from "./cli-agent.js";
+import { VERSION } from "./version.js";
+import { GATE_STAGES } from "@agent-verify/contract/constants";
+
+export type ParsedArgs =
+  | {
+      command: "run";
+      base: string | undefined;
+      mode: GatesMode | undefined;
+      json: boolean;
+      only: GateStage[] | undefined;
+      regression: string | undefined;
+      taskFile: string | undefined;
+      projectDir: string | undefined;
+      criteriaFile: string | undefined;
+    }
+  | AgentArgs
+  | { command: "deliverable"; file: string; minLines: number; json: boolean }
+  | { command: "print"; text: string }
+  | { command: "usage-error"; message: string };
+
+/** Exit codes, decided here and nowhere else. */
+export const EXIT_CODE: Record<GatesStatus | "usage", number> = {
+  pass: 0,
+  fail: 1,
+  needs_human: 1,
+  error: 2,
+  usage: 2,
+};
+
+const STAGE_ALIASES: Record<string, GateStage> = { test: "tests", git_clean: "git-clean" };
+
+function parseOnly(value: string): GateStage[] {
+  return value
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "")
+    .map((part) => {
+      const stage = STAGE_ALIASES[part] ?? part;
+      if (!(GATE_STAGES as readonly string[]).includes(stage)) {
+        throw new CommanderError(
+          2,
+          "usage",
+          `--only: unknown stage '${part}' (stages: ${GATE_STAGES.join(", ")})`,
+        );
+      }
+      return stage as GateStage;
+    });
+}
+
+interface RunOptions {
+  base?: string;
+  baseCommit?: string;
+  mode?: GatesMode;
+  json: boolean;
+  only?: GateStage[];
+  regression?: string;
+  taskFile?: string;
+  projectDir?: string;
+  criteriaFile?: string;
+}
+
+/** The seed's environment fallbacks, used when the flag is not given. */
+export type GatesEnv = Partial<
+  Record<"VERIFY_PROJECT_DIR" | "VERIFY_TASK_FILE" | "VERIFY_MODE" | "VERIFY_BASE_COMMIT", string>
+>;
+
+function runArgs(opts: RunOptions, env: GatesEnv): ParsedArgs {
+  const usage = (message: string): ParsedArgs => ({ command: "usage-error", message });
+  if (opts.regression !== undefined && opts.regression.trim() === "")
+    return usage("--regression: the issue title is empty");
+  if (opts.base !== undefined && opts.baseCommit !== undefined)
+    return usage("--base and --base-commit name the same thing: give one");
+  const mode = opts.mode ?? (env.VERIFY_MODE || undefined);
+  if (mode !== undefined && mode !== "pre-commit" && mode !== "post-commit")
+    return usage(`VERIFY_MODE: '${mode}' is not pre-commit or post-commit`);
+  return {
+    command: "run",
+    base: opts.base ?? opts.baseCommit ?? (env.VERIFY_BASE_COMMIT || undefined),
+    mode,
+    json: opts.json,
+    only: opts.only,
+    regression: opts.regression?.trim(),
+    taskFile: opts.taskFile ?? (env.VERIFY_TASK_FILE || undefined),
+    projectDir: opts.projectDir ?? (env.VERIFY_PROJECT_DIR || undefined),
+    criteriaFile: opts.criteriaFile,
+  };
+}
+
+function program(result: { value?: ParsedArgs }, output: string[], env: GatesEnv): Command {
+  const root = new Command("verify-gates")
+    .description(
+      "Verify a code change: exit 0 clean (stamp written), 1 a gate failed, 2 the setup is broken",
+    )
+    .version(VERSION)
+    .option(
+      "--base <ref>",
+      "base ref to compare against (BASE=<ref> and .verify/gates.yaml otherwise)",
+    )
+    .addOption(
+      new Option("--mode <mode>", "pre-commit or post-commit").choices([
+        "pre-commit",
+        "post-commit",
+      ]),
+    )
+    .option("--json", "print the JSON report instead of the summary", false)
+    .option("--only <stages>", "run only these stages, comma-separated", parseOnly)
+    .option(
+      "--regression <title>",
+      "a bug fix: require a new test whose name or body mentions a word of this issue title",
+    )
+    .option(
+      "--task-file <file>",
+      "task file: ## FILES sets the scope, ESTIMATED_DIFF the budget (VERIFY_TASK_FILE)",
+    )
+    .option("--project-dir <dir>", "the repository to verify (VERIFY_PROJECT_DIR; default: here)")
+    .option("--base-commit <sha>", "the same as --base (VERIFY_BASE_COMMIT)")
+    .option(
+      "--criteria-file <file>",
+      "acceptance criteria for the judge, one per bullet or line; '-' reads stdin",
+    )
+    .enablePositionalOptions()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => output.push(text),
+      writeErr: (text) => output.push(text),
+    })
+    .action((opts: RunOptions) => {
+      result.value = runArgs(opts, env);
+    });
+  const configure = (command: Command) =>
+    command.exitOverride().configureOutput({
+      writeOut: (text) => output.push(text),
+      writeErr: (text) => output.push(text),
+    });
+  addAgentCommands(root, (args) => (result.value = args), configure);
+  root
+    .command("deliverable <file>")
+    .description(
+      "check a markdown deliverable: length, headings, and that every path:line citation is real",
+    )
+    .option("--min-lines <n>", "minimum non-empty lines", "10")
+    .option("--json", "print JSON", false)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => output.push(text),
+      writeErr: (text) => output.push(text),
+    })
+    .action((file: string, opts: { minLines: string; json: boolean }) => {
+      const minLines = Number(opts.minLines);
+      result.value =
+        Number.isInteger(minLines) && minLines >= 0
+          ? { command: "deliverable", file, minLines, json: opts.json }
+          : {
+              command: "usage-error",
+              message: `--min-lines: expected a whole number, got '${opts.minLines}'`,
+            };
+    });
+  return root;
+}
+
+/** Pure: argv (without node and script) and the fallback variables → what to do. */
+export function parseArgs(argv: readonly string[], env: GatesEnv = {}): ParsedArgs {
+  const result: { value?: ParsedArgs } = {};
+  const output: string[] = [];
+  try {
+    program(result, output, env).parse([...argv], { from: "user" });
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    if (error.exitCode === 0) return { command: "print", text: output.join("") };
+    return { command: "usage-error", message: error.message.replace(/^error: /, "") };
+  }
+  return result.value ?? { command: "usage-error", message: "nothing to do" };
+}

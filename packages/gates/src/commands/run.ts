@@ -1,0 +1,37 @@
+import { readFile } from "node:fs/promises";
+import { EXIT_CODE } from "../args.js";
+import { runGates } from "../run.js";
+import { output, type CommandArgs, type CommandIo, type CommandResult } from "./command.js";
+
+async function criteriaFrom(file: string | undefined, io: CommandIo) {
+  if (file === undefined) return undefined;
+  const { parseCriteria } = await import("../task/criteria.js");
+  const text =
+    file === "-" ? await io.readStdin() : await readFile(file, "utf8").catch(() => undefined);
+  if (text === undefined) throw new Error(`--criteria-file: ${file} not found or unreadable`);
+  return parseCriteria(text);
+}
+
+/** `verify-gates [options]`: the staged checks; the summary or the JSON report on stdout. */
+export async function runCommand(args: CommandArgs<"run">, io: CommandIo): Promise<CommandResult> {
+  let criteria;
+  try {
+    criteria = await criteriaFrom(args.criteriaFile, io);
+  } catch (error) {
+    return output(EXIT_CODE.usage, "", `verify-gates: ${(error as Error).message}\n`);
+  }
+  const { report, summary } = await runGates({
+    ...(args.projectDir ? { cwd: args.projectDir } : {}),
+    ...(args.taskFile ? { taskFile: args.taskFile } : {}),
+    ...(criteria ? { criteria } : {}),
+    ...(args.base ? { base: args.base } : {}),
+    ...(args.mode ? { mode: args.mode } : {}),
+    ...(args.only ? { only: args.only } : {}),
+    ...(args.regression === undefined ? {} : { regression: args.regression }),
+    onProgress: (line) => io.progress(`${line}\n`),
+  });
+  return output(
+    EXIT_CODE[report.status],
+    args.json ? `${JSON.stringify(report, null, 2)}\n` : summary,
+  );
+}
