@@ -82,6 +82,12 @@ export const VerifyLogEntrySchema = z.strictObject({
       steps: z.array(z.string()),
     })
     .optional(),
+  /**
+   * HMAC-SHA256 (hex) of the line's bytes before this field, with a key kept in the user's
+   * state folder, outside the working tree; the last field of the line. A line without a
+   * valid one is foreign and never used. Readers get entries without it.
+   */
+  mac: z.string().optional(),
 });
 export type VerifyLogEntry = z.infer<typeof VerifyLogEntrySchema>;
 
@@ -122,6 +128,8 @@ export const LoopStatusSchema = z.strictObject({
   }),
   halt_reason: z.string().nullable(),
   tickets: z.array(LoopTicketSchema),
+  /** HMAC-SHA256 (hex) of the file's text before this field, as on a log line; the last field. */
+  mac: z.string().optional(),
 });
 export type LoopStatus = z.infer<typeof LoopStatusSchema>;
 
