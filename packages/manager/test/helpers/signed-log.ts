@@ -17,3 +17,14 @@ export function appendSignedLogLine(dir: string, value: unknown, replace = false
   const file = join(dir, ".verify", "log.jsonl");
   (replace ? writeFileSync : appendFileSync)(file, signedLogLine(dir, value));
 }
+
+/**
+ * `.verify/loop-status.json` as this user's manager writes it (signed, pretty-printed): what
+ * a killed batch leaves behind. A status file edited without the key is foreign.
+ */
+export function writeSignedStatus(dir: string, value: Record<string, unknown>): void {
+  const key = signingKey({ env: process.env, dir, create: true }) as Buffer;
+  const { mac: _mac, ...unsigned } = value;
+  const text = signJson(key, "status", JSON.stringify(unsigned, null, 2), true);
+  writeFileSync(join(dir, ".verify", "loop-status.json"), `${text}\n`);
+}

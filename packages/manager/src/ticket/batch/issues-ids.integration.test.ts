@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BatchPlanSchema, LoopStatusSchema } from "@agent-verify/contract";
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTracker, type TempTracker } from "../../../test/helpers/bd.js";
 import { runCli } from "../../../test/helpers/cli.js";
 import { makeFaultProject, type FaultProject } from "../../../test/helpers/fault-runner.js";
+import { writeSignedStatus } from "../../../test/helpers/signed-log.js";
 import { LOCK_FILE } from "./batch-lock.js";
 import { STATUS_FILE } from "./loop-status-file.js";
 
@@ -142,7 +143,7 @@ describe("verify-manager issues <id>… (real bd)", () => {
     // A batch killed before its last ticket: the next run plans and verifies what is left.
     const last = status.tickets[2];
     if (last) Object.assign(last, { state: "pending", attempt: null, reason: null });
-    writeFileSync(join(dir, STATUS_FILE), JSON.stringify({ ...status, state: "halted" }));
+    writeSignedStatus(dir, { ...status, state: "halted" });
     const resumed = await issues(dir, "resume", ids.standalone, ids.passing, ids.failing);
     expect(resumed.code, resumed.stderr).toBe(1);
     expect(resumed.stderr).toContain(
