@@ -5,6 +5,12 @@ export const DELIVERABLE_RULES = [
   "too-short",
   "no-headings",
   "fabricated-citation",
+  "no-structure",
+  "too-few-findings",
+  "no-decisions",
+  "unactionable",
+  "time-estimate",
+  "no-assumptions",
 ] as const;
 
 /** One problem a deliverable review found: the file, the line when there is one, a rule. */
@@ -26,3 +32,51 @@ export const DeliverableResultSchema = z.strictObject({
   findings: z.array(DeliverableFindingSchema),
 });
 export type DeliverableResult = z.infer<typeof DeliverableResultSchema>;
+
+/** The kinds of ticket whose work is a document. */
+export const DELIVERABLE_KINDS = ["discovery", "design", "doc"] as const;
+export const DeliverableKindSchema = z.enum(DELIVERABLE_KINDS);
+export type DeliverableKind = z.infer<typeof DeliverableKindSchema>;
+
+/** The deliverable rubric's items (seed 000), in order. */
+export const RUBRIC_ITEMS = [
+  "exists",
+  "structure",
+  "actionable",
+  "citations",
+  "assumptions",
+] as const;
+
+export const RubricItemResultSchema = z.strictObject({
+  item: z.enum(RUBRIC_ITEMS),
+  /** `n/a`: the item does not apply (no findings to size, a clear description, no citations). */
+  status: z.enum(["pass", "fail", "n/a"]),
+  detail: z.string(),
+});
+export type RubricItemResult = z.infer<typeof RubricItemResultSchema>;
+
+/** One `file:line` citation of the deliverable, checked against the code. */
+export const CitationCheckSchema = z.strictObject({
+  /** Where the deliverable cites it. */
+  at: z.number().int().positive(),
+  file: z.string(),
+  line: z.number().int().positive(),
+  /** The symbol or quoted text the finding names, which the cited line must contain. */
+  needle: z.string().nullable(),
+  ok: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type CitationCheck = z.infer<typeof CitationCheckSchema>;
+
+/** The verify log's `deliverable_review`: each rubric item pass/fail for a document ticket. */
+export const DeliverableReviewSchema = z.strictObject({
+  file: z.string(),
+  kind: DeliverableKindSchema,
+  pass: z.boolean(),
+  items: z.array(RubricItemResultSchema),
+  /** The citations spot-checked (at most 5, picked at random, seeded by the document). */
+  citations: z.array(CitationCheckSchema),
+  /** How many `file:line` citations the document has in all. */
+  citations_total: z.number().int().nonnegative(),
+});
+export type DeliverableReview = z.infer<typeof DeliverableReviewSchema>;

@@ -26,6 +26,7 @@ it("exports a schema for every --json output of the CLIs", () => {
     "DeliverableResultSchema",
     "IssueVerificationSchema",
     "LoopStatusSchema",
+    "BatchPlanSchema",
   ]) {
     expect(names).toContain(schema);
   }

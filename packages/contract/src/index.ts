@@ -218,3 +218,24 @@ export {
   StopHookPayloadSchema,
 } from "./agent-loop.js";
 export type { AgentLoop, HookAnswer, StopHookPayload } from "./agent-loop.js";
+export {
+  BatchPlanSchema,
+  BatchPlanTicketSchema,
+  TICKET_ROUTES,
+  TicketRouteSchema,
+} from "./batch-plan.js";
+export type { BatchPlan, BatchPlanTicket, TicketRoute } from "./batch-plan.js";
+export {
+  CitationCheckSchema,
+  DELIVERABLE_KINDS,
+  DeliverableKindSchema,
+  DeliverableReviewSchema,
+  RUBRIC_ITEMS,
+  RubricItemResultSchema,
+} from "./deliverable.js";
+export type {
+  CitationCheck,
+  DeliverableKind,
+  DeliverableReview,
+  RubricItemResult,
+} from "./deliverable.js";

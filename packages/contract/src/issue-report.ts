@@ -111,6 +111,11 @@ export const IssueCommentReportSchema = z.strictObject({
   truncated: z.boolean(),
   /** The ticket loop's structured failure context (contract 7); absent on plain flow reports. */
   attempt: IssueCommentAttemptSchema.optional(),
+  /**
+   * HMAC-SHA256 (hex) of the attempt's ticket, number, decision and fingerprint with the
+   * manager's key: only the manager's own comment carries it. Absent before signing existed.
+   */
+  mac: z.string().optional(),
 });
 export type IssueCommentReport = z.infer<typeof IssueCommentReportSchema>;
 

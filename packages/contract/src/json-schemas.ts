@@ -16,13 +16,14 @@ import {
   VerifyIssueToolInputSchema,
 } from "./mcp-tools.js";
 import { LoopStatusSchema, TicketLogSchema, VerifyLogEntrySchema } from "./verify-log.js";
-import { DeliverableResultSchema } from "./deliverable.js";
+import { DeliverableResultSchema, DeliverableReviewSchema } from "./deliverable.js";
 import { DoctorReportSchema } from "./doctor-report.js";
 import { FailuresSchema } from "./failures.js";
 import { IssueCommentReportSchema, IssueVerificationSchema } from "./issue-report.js";
 import { ListOutputSchema } from "./list-output.js";
 import { AgentLoopSchema, HookAnswerSchema, StopHookPayloadSchema } from "./agent-loop.js";
 import { AggregatedVerdictSchema, JudgeVerdictBlockSchema } from "./verdict.js";
+import { BatchPlanSchema } from "./batch-plan.js";
 
 /** Schemas published as JSON Schema files under `schema/` for runners in other languages. */
 const PUBLISHED = {
@@ -54,6 +55,8 @@ const PUBLISHED = {
   "hook-answer": { schema: HookAnswerSchema, io: "output" },
   "judge-verdict": { schema: JudgeVerdictBlockSchema, io: "input" },
   verdict: { schema: AggregatedVerdictSchema, io: "output" },
+  "batch-plan": { schema: BatchPlanSchema, io: "output" },
+  "deliverable-review": { schema: DeliverableReviewSchema, io: "output" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;
 
 /** The rule the zod refinement enforces, stated for JSON Schema readers: command or static. */

@@ -130,6 +130,15 @@ export const TicketsConfigSchema = z.strictObject({
     .string({ error: "expected a command string" })
     .min(1, { error: "expected a non-empty command" })
     .default("node_modules/.bin/verify-gates"),
+  /**
+   * Globs of the app's front-end files: a change touching one sets `manual_smoke_required`
+   * in the verify log (absent: the usual front-end folders and file types).
+   */
+  ui_paths: z
+    .array(z.string({ error: "expected a glob" }).min(1, { error: "expected a non-empty glob" }), {
+      error: "expected a list of globs",
+    })
+    .optional(),
 });
 export type TicketsConfig = z.infer<typeof TicketsConfigSchema>;
 

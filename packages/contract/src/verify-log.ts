@@ -8,6 +8,8 @@ import {
   LintErrorSchema,
   TypecheckErrorSchema,
 } from "./failures.js";
+import { AggregatedVerdictSchema } from "./verdict.js";
+import { DeliverableReviewSchema } from "./deliverable.js";
 
 /**
  * What one verification attempt decided (contract 7):
@@ -63,6 +65,29 @@ export const VerifyLogEntrySchema = z.strictObject({
    * kept for readers of the first log lines). Absent on lines written before it existed.
    */
   failures: FailuresSchema.optional(),
+  /**
+   * The gates judge's verdict on the ticket's acceptance criteria: per criterion status and
+   * evidence, the decision, and `fix_forward` (the next actions). Absent when no judge answered.
+   */
+  judge: AggregatedVerdictSchema.optional(),
+  /** A discovery, design or doc ticket: the deliverable rubric, item by item (seed 000). */
+  deliverable_review: DeliverableReviewSchema.optional(),
+  /** The change touches UI paths (tickets.ui_paths): a human should smoke-test it. */
+  manual_smoke_required: z.boolean().optional(),
+  /** What that human should run: the UI files changed, the flows, the steps. */
+  manual_smoke: z
+    .strictObject({
+      paths: z.array(z.string()),
+      flows: z.array(z.string()),
+      steps: z.array(z.string()),
+    })
+    .optional(),
+  /**
+   * HMAC-SHA256 (hex) of the line's bytes before this field, with a key kept in the user's
+   * state folder, outside the working tree; the last field of the line. A line without a
+   * valid one is foreign and never used. Readers get entries without it.
+   */
+  mac: z.string().optional(),
 });
 export type VerifyLogEntry = z.infer<typeof VerifyLogEntrySchema>;
 
@@ -98,9 +123,13 @@ export const LoopStatusSchema = z.strictObject({
     labels: z.array(z.string()),
     status: z.string(),
     limit: z.number().int().nonnegative(),
+    /** Ticket ids and epics named on the command line (`issues <id>…`); absent for a bd list selection. */
+    ids: z.array(z.string()).optional(),
   }),
   halt_reason: z.string().nullable(),
   tickets: z.array(LoopTicketSchema),
+  /** HMAC-SHA256 (hex) of the file's text before this field, as on a log line; the last field. */
+  mac: z.string().optional(),
 });
 export type LoopStatus = z.infer<typeof LoopStatusSchema>;
 

@@ -122,6 +122,8 @@ describe("parseArgs", () => {
     expect(parseArgs(["issues"])).toEqual({
       kind: "issues",
       dir: ".",
+      ids: [],
+      dryRun: false,
       labels: [],
       status: "open,in_progress",
       limit: 0,
@@ -156,6 +158,20 @@ describe("parseArgs", () => {
       message: expect.stringContaining("--status"),
     });
     expect(parseArgs(["issues", "--limit", "-1"])).toMatchObject({ kind: "usage_error" });
+  });
+
+  it("issues: ticket ids and epics, --dry-run; ids and --label do not mix", () => {
+    expect(parseArgs(["issues", "t-1", "t-epic", "--dry-run", "--json"])).toMatchObject({
+      kind: "issues",
+      ids: ["t-1", "t-epic"],
+      dryRun: true,
+      json: true,
+      labels: [],
+    });
+    expect(parseArgs(["issues", "t-1", "--label", "ready"])).toEqual({
+      kind: "usage_error",
+      message: "issues takes ticket ids or --label, not both",
+    });
   });
 
   it("log", () => {

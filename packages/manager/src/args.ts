@@ -33,6 +33,9 @@ export type ParsedArgs =
   | {
       kind: "issues";
       dir: string;
+      /** Ticket ids and epics named on the command line; empty: bd's list selects. */
+      ids: string[];
+      dryRun: boolean;
       labels: string[];
       status: string;
       limit: number;
@@ -170,8 +173,16 @@ function program(emit: (parsed: ParsedArgs) => void, out: { text: string }): Com
         }),
     );
   sub("issues")
-    .description("verify the tickets bd lists, one by one; resumes where a killed run stopped")
+    .description(
+      "verify the named tickets (an epic: its open children) or the ones bd lists, one by one; resumes where a killed run stopped",
+    )
+    .argument("[ids...]", "bd issue ids or epics (default: the tickets bd lists)")
     .addOption(dirOption())
+    .option(
+      "--dry-run",
+      "print the plan (tickets, order, flows, gates); run and change nothing",
+      false,
+    )
     .option("--label <label>", "only tickets with this label (repeat: all of them)", collect, [])
     .option(
       "--status <status>",
@@ -183,21 +194,27 @@ function program(emit: (parsed: ParsedArgs) => void, out: { text: string }): Com
     .option("--restart", "start a new batch even if .verify/loop-status.json exists", false)
     .addOption(jobsOption())
     .addOption(budgetOption())
-    .option("--json", "print the loop status as JSON", false)
+    .option("--json", "print the loop status (or the --dry-run plan) as JSON", false)
     .action(
-      (opts: {
-        dir: string;
-        label: string[];
-        status: string;
-        limit: number;
-        restart: boolean;
-        jobs: Jobs;
-        json: boolean;
-        retryBudget?: number;
-      }) =>
+      (
+        ids: string[],
+        opts: {
+          dir: string;
+          dryRun: boolean;
+          label: string[];
+          status: string;
+          limit: number;
+          restart: boolean;
+          jobs: Jobs;
+          json: boolean;
+          retryBudget?: number;
+        },
+      ) =>
         emit({
           kind: "issues",
           dir: opts.dir,
+          ids,
+          dryRun: opts.dryRun,
           labels: opts.label,
           status: opts.status,
           limit: opts.limit,
@@ -255,6 +272,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     !result.all
   ) {
     return { kind: "usage_error", message: "run needs flow names, --tag or --all" };
+  }
+  if (result.kind === "issues" && result.ids.length > 0 && result.labels.length > 0) {
+    return { kind: "usage_error", message: "issues takes ticket ids or --label, not both" };
   }
   return result;
 }

@@ -12,6 +12,15 @@ export const ManagerErrorCode = {
   CloseNotConfirmed: "close_not_confirmed",
   Interrupted: "interrupted",
   ReportInvalid: "report_invalid",
+  IssueNotFound: "issue_not_found",
+  /** A file the ticket loop reads or writes cannot be used (read-only, a directory, disk full). */
+  FileUnusable: "file_unusable",
+  /** A path the manager writes is a symlink (it would write outside `.verify/`). */
+  UnsafePath: "unsafe_path",
+  /** Another verify-manager is verifying the same ticket. */
+  TicketLocked: "ticket_locked",
+  /** The state folder (the signing key, the locks) cannot be used. */
+  StateDirUnusable: "state_dir_unusable",
 } as const;
 export type ManagerErrorCode = (typeof ManagerErrorCode)[keyof typeof ManagerErrorCode];
 

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -20,7 +21,11 @@ function newest(folder: string): number {
  * so this compiles only when dist/ is missing or older than src/ (a checkout or an edit
  * after the build), never after a fresh turbo build.
  */
-export default function setup(): void {
+export default function setup(): () => void {
+  // The ticket loop keeps its signing key and locks in the user's state folder: tests get
+  // their own (inherited by the test workers and every CLI they spawn), never the real one.
+  const state = mkdtempSync(join(tmpdir(), "vm-state-"));
+  process.env.VERIFY_STATE_DIR = state;
   const root = fileURLToPath(new URL("..", import.meta.url));
   let built: number;
   try {
@@ -35,4 +40,5 @@ export default function setup(): void {
       stdio: "inherit",
     });
   }
+  return () => rmSync(state, { recursive: true, force: true });
 }

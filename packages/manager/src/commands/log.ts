@@ -8,7 +8,7 @@ export async function logCommand(
   args: CommandArgs<"log">,
   ctx: CommandContext,
 ): Promise<CommandResult> {
-  const history = readTicketLog(ctx.dir, args.id);
+  const history = readTicketLog(ctx.dir, args.id, ctx.env);
   const json = TicketLogSchema.parse({
     schema_version: 1,
     ticket: args.id,

@@ -3,6 +3,7 @@ import { TicketsConfigSchema, type Manifest } from "@agent-verify/contract";
 import { hasGatesConfig } from "../ticket/collect/gates-command.js";
 import { LoopFileError, readLoopStatus } from "../ticket/batch/loop-status-file.js";
 import { formatLogProblems, LOG_FILE, readLog } from "../ticket/record/verify-log.js";
+import { signingKey } from "../ticket/trust/key.js";
 import type { Check } from "./doctor.js";
 import { isExecutable, onPath } from "./executables.js";
 
@@ -39,8 +40,8 @@ function gatesCheck(dir: string, manifest: Manifest | undefined, env: NodeJS.Pro
       };
 }
 
-function logCheck(dir: string): Check {
-  const log = readLog(dir);
+function logCheck(dir: string, env: NodeJS.ProcessEnv): Check {
+  const log = readLog(dir, { key: signingKey({ env, dir, create: false }) });
   const problems = formatLogProblems(LOG_FILE, log.problems);
   if (problems.length > 0) {
     return {
@@ -59,9 +60,9 @@ function logCheck(dir: string): Check {
   };
 }
 
-function statusCheck(dir: string): Check {
+function statusCheck(dir: string, env: NodeJS.ProcessEnv): Check {
   try {
-    const status = readLoopStatus(dir);
+    const status = readLoopStatus(dir, { key: signingKey({ env, dir, create: false }) });
     const detail =
       status === null
         ? "no batch yet"
@@ -84,5 +85,5 @@ export function loopChecks(
   manifest: Manifest | undefined,
   env: NodeJS.ProcessEnv,
 ): Check[] {
-  return [gatesCheck(dir, manifest, env), logCheck(dir), statusCheck(dir)];
+  return [gatesCheck(dir, manifest, env), logCheck(dir, env), statusCheck(dir, env)];
 }

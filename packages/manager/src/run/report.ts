@@ -5,6 +5,7 @@ import {
   type ReportShard,
   type RunReport,
 } from "@agent-verify/contract";
+import { stderrTailLines } from "./stderr-tail.js";
 
 /** What a run means for the exit code. */
 export type RunVerdict = "passed" | "failed" | "setup";
@@ -46,7 +47,7 @@ export function formatSummary(report: RunReport): string {
       typeof o.artifacts?.screenshot === "string"
         ? `\n      screenshot: ${o.artifacts.screenshot}`
         : "";
-    return line + shot;
+    return [line + shot, ...stderrTailLines(o)].join("\n");
   });
   const passed = report.outcomes.filter((o) => o.outcome === "pass").length;
   lines.push(`${passed}/${report.outcomes.length} flows passed`);

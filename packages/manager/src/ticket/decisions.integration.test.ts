@@ -18,6 +18,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { makeFaultProject, type FaultProject } from "../../test/helpers/fault-runner.js";
 import { MemoryTracker, type NewIssue } from "../../test/helpers/memory-tracker.js";
 import { killMarked, processesWithMarker } from "../../test/helpers/processes.js";
+import { appendSignedLogLine } from "../../test/helpers/signed-log.js";
 import {
   gatesReport,
   scriptedGates,
@@ -275,8 +276,14 @@ describe("bug tickets and the gates' test list", () => {
     expect(first.entry?.gate_findings[0]?.message).toMatch(
       /^bug fix without a regression test: no new test mentions any of: .*cart/,
     );
-    // A bug ticket asks gates for a regression test named after its title.
-    expect(app.gates.calls()[0]).toEqual(["--json", "--regression", "Cart count is off by one"]);
+    // A bug ticket asks gates for a regression test named after its title; its criteria go to the judge.
+    expect(app.gates.calls()[0]).toEqual([
+      "--json",
+      "--criteria-file",
+      expect.stringMatching(/verify-manager-criteria-.*criteria\.md$/),
+      "--regression",
+      "Cart count is off by one",
+    ]);
     const second = await app.verify(id);
     expect(second.verdict).toBe("passed");
     expect(second.entry).toMatchObject({ decision: "pass", gate_findings: [], failed_ac: [] });
@@ -436,7 +443,7 @@ describe("the verify log", () => {
     // Rewrite the line as an older manager wrote it: the flat lists only.
     const old: Partial<typeof entry> = { ...entry };
     delete old.failures;
-    writeFileSync(join(app.dir, ".verify", "log.jsonl"), `${JSON.stringify(old)}\n`);
+    appendSignedLogLine(app.dir, old, true);
     expect(readTicketLog(app.dir, id).entries[0]?.failures).toBeUndefined();
     const second = await app.verify(id);
     expect(second.entry).toMatchObject({ attempt: 2, same_as_previous: true, decision: "retry" });
@@ -622,7 +629,7 @@ describe("closed tickets and resuming", () => {
     const id = app.create({ description: "Verify:\n- fail\n" });
     // A killed run: logged, then killed before the tracker heard of it.
     const dry = await app.verify(id, { dryRun: true });
-    appendFileSync(join(app.dir, ".verify", "log.jsonl"), `${JSON.stringify(dry.entry)}\n`);
+    appendSignedLogLine(app.dir, dry.entry);
     const runLog = join(app.dir, "runs.log");
     const resumed = await app.verify(id, { env: { ...process.env, FAULT_RUN_LOG: runLog } });
     expect(resumed).toMatchObject({ attempt: 1, resumed: true, decision: "retry" });

@@ -9,12 +9,17 @@ import { applyDecision } from "./apply/apply.js";
 import { collect } from "./collect/collect.js";
 import { countedSinceEscalation, decide } from "./decide/decide.js";
 import { ticketsConfig } from "./load/config.js";
-import { loadTicket } from "./load/load.js";
+import { assertIssueId, loadTicket } from "./load/load.js";
 import { treeHash } from "./record/tree-hash.js";
 import { appendLogEntry } from "./record/verify-log.js";
 import { attemptTexts } from "./report/ticket-comment.js";
 import { buildVerification, type VerificationMode } from "./report/verification.js";
 import { ticketTracker } from "./ticket-tracker.js";
+import type { FileLayer } from "./trust/file-layer.js";
+import { signingKey } from "./trust/key.js";
+import { commentMac } from "./trust/own-comment.js";
+import { preflightWrites } from "./trust/preflight.js";
+import { lockTicket } from "./trust/ticket-lock.js";
 
 export { PENDING_WRITE_FILE, ticketTracker } from "./ticket-tracker.js";
 
@@ -33,6 +38,8 @@ export interface VerifyTicketOptions extends SuperviseOptions {
   onAttempt?: ((attempt: number) => void | Promise<void>) | undefined;
   /** Where one-line warnings go (a torn log line); stderr by default. */
   warn?: ((line: string) => void) | undefined;
+  /** The writes to the log (tests make them fail like a full disk). */
+  files?: FileLayer | undefined;
 }
 
 interface Context {
@@ -42,6 +49,8 @@ interface Context {
   budget: number;
   secrets: string[];
   dryRun: boolean;
+  /** Signs the log and the manager's comments; kept in the user's state folder. */
+  key: Buffer;
 }
 
 interface Decided {
@@ -70,13 +79,21 @@ async function applyAndReport(
       outcomes: done.outcomes,
       unknownFlows: done.unknownFlows,
       secrets: ctx.secrets,
+      mac: commentMac(ctx.key, entry),
     },
     issue.title,
     done.acMet,
   );
   const isApplying = mode === "attempt" && !ctx.dryRun;
   const applied = isApplying
-    ? await applyDecision({ dir: ctx.options.dir, tracker: ctx.tracker, issue, entry, texts })
+    ? await applyDecision({
+        dir: ctx.options.dir,
+        tracker: ctx.tracker,
+        issue,
+        entry,
+        texts,
+        key: ctx.key,
+      })
     : null;
   return buildVerification({
     issue,
@@ -124,7 +141,7 @@ async function attempt(
   if (!ctx.dryRun) {
     // The batch records the attempt before it is logged: a kill after this is resumed, not redone.
     await options.onAttempt?.(number);
-    appendLogEntry(options.dir, entry);
+    appendLogEntry(options.dir, entry, { key: ctx.key, files: options.files });
   }
   return applyAndReport(ctx, done, "attempt");
 }
@@ -137,7 +154,19 @@ async function attempt(
  */
 export async function verifyTicket(options: VerifyTicketOptions): Promise<IssueVerification> {
   const env = options.env ?? process.env;
-  const catalog = options.catalog ?? new FlowCatalog({ ...options, env });
+  const dryRun = options.dryRun === true;
+  assertIssueId(options.id);
+  const key = signingKey({ env, dir: options.dir, create: true }) as Buffer;
+  // A dry run writes nothing: it needs neither the lock nor writable files.
+  if (!dryRun) preflightWrites(options.dir);
+  const unlock = dryRun ? () => {} : lockTicket(env, options.dir, options.id);
+  let catalog: FlowCatalog;
+  try {
+    catalog = options.catalog ?? new FlowCatalog({ ...options, env });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   try {
     const ctx: Context = {
       options,
@@ -145,7 +174,8 @@ export async function verifyTicket(options: VerifyTicketOptions): Promise<IssueV
       catalog,
       budget: options.retryBudget ?? ticketsConfig(catalog).retry_budget,
       secrets: secretValues(env),
-      dryRun: options.dryRun === true,
+      dryRun,
+      key,
     };
     const loaded = await loadTicket({
       dir: options.dir,
@@ -154,6 +184,7 @@ export async function verifyTicket(options: VerifyTicketOptions): Promise<IssueV
       dryRun: ctx.dryRun,
       attempt: options.attempt,
       warn: options.warn ?? writeStderr,
+      key,
     });
     if (loaded.kind === "waiting") {
       const parts = { comment: null, closeReason: null, outcomes: [], resumed: false };
@@ -173,5 +204,6 @@ export async function verifyTicket(options: VerifyTicketOptions): Promise<IssueV
     return await attempt(ctx, loaded.issue, loaded.attempt, loaded.history);
   } finally {
     if (catalog !== options.catalog) catalog.close();
+    unlock();
   }
 }

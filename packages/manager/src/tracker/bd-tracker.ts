@@ -219,6 +219,7 @@ export class BdTracker implements Tracker {
     // bd hides closed issues and caps the list at 50 unless told otherwise.
     const args = ["list", "--json", "--status", filter.status, "--limit", String(filter.limit)];
     if (filter.labels.length > 0) args.push("--label", filter.labels.join(","));
+    if (filter.parent !== undefined) args.push("--parent", filter.parent);
     const result = await this.call(args);
     const value = parseBdJson(result.stdout) ?? [];
     if (!Array.isArray(value)) throw this.unexpected(args, "expected a JSON array of issues");

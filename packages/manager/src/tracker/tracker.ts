@@ -28,6 +28,8 @@ export interface TrackerListFilter {
   status: string;
   /** 0 = no limit. */
   limit: number;
+  /** Only the children of this epic (bd: parent-child dependencies). */
+  parent?: string | undefined;
 }
 
 export interface TrackerUpdate {

@@ -59,6 +59,17 @@ switch (arg) {
     else out(result("pass"));
     break;
   }
+  case "alternating": {
+    // One letter of FLIP_PATTERN per run (p: pass, else fail), counted in FLIP_COUNTER.
+    const fs = await import("node:fs");
+    const file = process.env.FLIP_COUNTER;
+    const seen = file && fs.existsSync(file) ? Number(fs.readFileSync(file, "utf8")) : 0;
+    if (file) fs.writeFileSync(file, String(seen + 1));
+    const pattern = process.env.FLIP_PATTERN ?? "fp";
+    if (pattern[seen % pattern.length] === "p") out(result("pass"));
+    else { out(result("fail")); process.exitCode = 1; }
+    break;
+  }
   case "leak": process.stderr.write("using token " + process.env.LEAKY_API_TOKEN + "\n"); out({ ...result("fail"), error: "login rejected token " + process.env.LEAKY_API_TOKEN }); process.exitCode = 1; break;
   case "wrong-shape": out({ flow: arg, ok: true }); break;
   case "no-browser": out({ ...result("fail"), status: "error", steps: [], error: "no browser found", error_code: "no_browser" }); process.exitCode = 2; break;
@@ -89,6 +100,7 @@ export const FAULT_FLOWS = [
   "term-reports",
   "leak",
   "flaky-checkout",
+  "alternating",
   "unimplemented",
 ] as const;
 

@@ -15,6 +15,8 @@ export interface NewIssue {
   status?: string;
   labels?: string[];
   closeReason?: string | null;
+  /** The epic this issue is a child of. */
+  parent?: string;
 }
 
 /**
@@ -25,10 +27,12 @@ export class MemoryTracker implements Tracker {
   readonly name = "memory";
   readonly writes: string[] = [];
   private readonly issues = new Map<string, TrackerIssue>();
+  private readonly parents = new Map<string, string>();
   private next = 1;
 
   create(spec: NewIssue = {}): string {
     const id = `m-${this.next++}`;
+    if (spec.parent !== undefined) this.parents.set(id, spec.parent);
     this.issues.set(id, {
       id,
       title: spec.title ?? id,
@@ -89,6 +93,7 @@ export class MemoryTracker implements Tracker {
     const ids = [...this.issues.values()]
       .filter((i) => filter.status === "all" || statuses.includes(i.status))
       .filter((i) => filter.labels.every((label) => i.labels.includes(label)))
+      .filter((i) => filter.parent === undefined || this.parents.get(i.id) === filter.parent)
       .map((i) => i.id);
     return filter.limit > 0 ? ids.slice(0, filter.limit) : ids;
   }

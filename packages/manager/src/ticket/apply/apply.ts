@@ -3,7 +3,8 @@ import { ManagerError, ManagerErrorCode } from "../../errors.js";
 import type { Tracker, TrackerIssue } from "../../tracker/tracker.js";
 import { NEEDS_HUMAN_LABEL, type AttemptTexts } from "../report/ticket-comment.js";
 import { writeEscalationFile } from "./escalation-file.js";
-import { attemptMarker, hasMarkerComment, statusChangeMarker } from "./markers.js";
+import { hasOwnAttemptComment } from "../trust/own-comment.js";
+import { statusChangeMarker } from "./markers.js";
 
 export interface ApplyInput {
   dir: string;
@@ -11,6 +12,8 @@ export interface ApplyInput {
   issue: TrackerIssue;
   entry: VerifyLogEntry;
   texts: AttemptTexts;
+  /** The signing key: only a comment carrying its MAC counts as this manager's own. */
+  key: Buffer;
 }
 
 export interface Applied {
@@ -21,9 +24,12 @@ export interface Applied {
   wrote: boolean;
 }
 
-/** Every attempt's tracker changes end with its marker comment: present = all done. */
-export function isApplied(entry: VerifyLogEntry, issue: TrackerIssue): boolean {
-  return hasMarkerComment(issue, attemptMarker(entry.ticket, entry.attempt));
+/**
+ * Every attempt's tracker changes end with its marker comment: present = all done. Only the
+ * manager's own comment for this very entry counts; someone else's marker changes nothing.
+ */
+export function isApplied(entry: VerifyLogEntry, issue: TrackerIssue, key: Buffer): boolean {
+  return hasOwnAttemptComment(key, entry, issue);
 }
 
 async function confirmClosed(tracker: Tracker, id: string): Promise<void> {
@@ -56,7 +62,8 @@ async function applyStatus(
     return { closeReason: texts.closeReason, escalationFile: null, wrote: true };
   }
   if (entry.decision === "retry") {
-    const isDone = issue.status === "in_progress" || issue.statusMarker === statusMarker;
+    // The tracker's state decides, never the metadata marker: anyone can write metadata.
+    const isDone = issue.status === "in_progress";
     if (!isDone) await tracker.update(issue.id, { status: "in_progress", marker: statusMarker });
     return { closeReason: null, escalationFile: null, wrote: !isDone };
   }
@@ -64,7 +71,7 @@ async function applyStatus(
     const escalationFile = writeEscalationFile(input.dir, entry.ticket, texts.escalation ?? "");
     const needsLabel = !issue.labels.includes(NEEDS_HUMAN_LABEL);
     const needsStatus = issue.status !== "blocked";
-    const isDone = (!needsLabel && !needsStatus) || issue.statusMarker === statusMarker;
+    const isDone = !needsLabel && !needsStatus;
     if (!isDone) {
       await tracker.update(issue.id, {
         status: needsStatus ? "blocked" : undefined,
@@ -84,8 +91,7 @@ async function applyStatus(
  */
 export async function applyDecision(input: ApplyInput): Promise<Applied> {
   const status = await applyStatus(input);
-  const marker = attemptMarker(input.entry.ticket, input.entry.attempt);
-  if (hasMarkerComment(input.issue, marker)) return status;
+  if (isApplied(input.entry, input.issue, input.key)) return status;
   await input.tracker.comment(input.issue.id, input.texts.comment);
   return { ...status, wrote: true };
 }

@@ -1,75 +1,19 @@
-import { randomBytes } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import {
-  currentProcess,
-  isAlive,
-  parseProcessId,
-  type ProcessId,
-} from "../../supervise/process-alive.js";
+import { acquireLockFile, type Lock } from "../trust/lock-file.js";
+import { fileError } from "../trust/file-errors.js";
+import { refuseSymlinks } from "../trust/safe-path.js";
 
 export const LOCK_FILE = ".verify/loop.lock";
 
-function holderOf(file: string): ProcessId | null {
-  try {
-    return parseProcessId(readFileSync(file, "utf8"));
-  } catch {
-    return null;
-  }
-}
-
-const isOther = (holder: ProcessId | null): holder is ProcessId =>
-  holder !== null && holder.pid !== process.pid && isAlive(holder);
-
-/**
- * One `verify-manager issues` per project at a time. The lock appears whole (written to a
- * temp file, then hard-linked into place, which fails if it exists); a lock whose process
- * is gone (a killed run) is moved aside by one contender and taken over.
- */
-export function acquireBatchLock(dir: string): { release(): void } | { heldBy: number } {
+/** One `verify-manager issues` per project at a time (see acquireLockFile). */
+export function acquireBatchLock(dir: string): Lock {
   const file = join(dir, LOCK_FILE);
-  mkdirSync(dirname(file), { recursive: true });
-  const me = JSON.stringify(currentProcess());
-  const unique = `${process.pid}.${randomBytes(4).toString("hex")}`;
-  const temp = `${file}.${unique}.tmp`;
-  writeFileSync(temp, me);
+  refuseSymlinks(dir, file);
   try {
-    for (let tries = 0; tries < 5; tries++) {
-      try {
-        linkSync(temp, file);
-        return {
-          release: () => {
-            // Only our own lock: a run that took over a lock it thought stale keeps its own.
-            if (holderOf(file)?.pid === process.pid) rmSync(file, { force: true });
-          },
-        };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      }
-      const holder = holderOf(file);
-      if (isOther(holder)) return { heldBy: holder.pid };
-      const aside = `${file}.${unique}.stale`;
-      try {
-        renameSync(file, aside);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
-        throw error;
-      }
-      // Between reading the stale lock and moving it, a live run may have taken it.
-      const moved = holderOf(aside);
-      if (isOther(moved)) {
-        try {
-          linkSync(aside, file);
-        } catch {
-          // Someone else holds it now; they will be found on the next try.
-        }
-        rmSync(aside, { force: true });
-        return { heldBy: moved.pid };
-      }
-      rmSync(aside, { force: true });
-    }
-    return { heldBy: holderOf(file)?.pid ?? -1 };
-  } finally {
-    rmSync(temp, { force: true });
+    mkdirSync(dirname(file), { recursive: true });
+    return acquireLockFile(file);
+  } catch (error) {
+    throw fileError(error, dir, file);
   }
 }

@@ -11,7 +11,15 @@ import type { SuperviseOptions } from "../../run/run-flows.js";
 import type { Tracker } from "../../tracker/tracker.js";
 import { removeStaleFiles } from "../../supervise/stale-files.js";
 import { acquireBatchLock } from "./batch-lock.js";
-import { LoopFileError, readLoopStatus, writeLoopStatus } from "./loop-status-file.js";
+import {
+  ForeignLoopFileError,
+  LoopFileError,
+  readLoopStatus,
+  writeLoopStatus,
+} from "./loop-status-file.js";
+import { FILE_FAULTS } from "../trust/fault-codes.js";
+import { signingKey } from "../trust/key.js";
+import { preflightWrites } from "../trust/preflight.js";
 import { failureSummary } from "../report/summary.js";
 import { ticketTracker } from "../ticket-tracker.js";
 import { verifyTicket } from "../verify-ticket.js";
@@ -27,6 +35,10 @@ export interface BatchOptions extends SuperviseOptions {
   /** The project's manifest and `--list`, shared by the batch's tickets; made here when absent. */
   catalog?: FlowCatalog | undefined;
   warn?: ((line: string) => void) | undefined;
+  /** The ids and epics named on the command line, and what they expanded to (batch-plan.ts). */
+  named?: { ids: readonly string[]; tickets: readonly string[] } | undefined;
+  /** Called once the batch holds its lock and knows its tickets, before the first one runs. */
+  onStart?: ((tickets: readonly LoopTicket[], resumed: boolean) => Promise<void>) | undefined;
 }
 
 export interface BatchResult {
@@ -77,11 +89,12 @@ class StatusFile {
   constructor(
     private readonly dir: string,
     readonly status: LoopStatus,
+    private readonly key: Buffer,
   ) {}
 
   save(): void {
     this.status.updated_at = now();
-    writeLoopStatus(this.dir, this.status);
+    writeLoopStatus(this.dir, this.status, { key: this.key });
   }
 
   set(ticket: LoopTicket, change: Partial<LoopTicket>): void {
@@ -98,6 +111,10 @@ class StatusFile {
 }
 
 async function select(options: BatchOptions, tracker: Tracker): Promise<string[] | string> {
+  if (options.named) {
+    const tickets = [...options.named.tickets];
+    return tickets.length > 0 ? tickets : "empty selection: the named epics have no open children";
+  }
   try {
     const ids = await tracker.list({
       labels: options.labels,
@@ -115,6 +132,13 @@ async function select(options: BatchOptions, tracker: Tracker): Promise<string[]
   }
 }
 
+function selectionOf(options: BatchOptions): LoopStatus["selection"] {
+  const { labels, status, limit } = options;
+  return options.named
+    ? { labels, status, limit, ids: [...options.named.ids] }
+    : { labels, status, limit };
+}
+
 function freshStatus(options: BatchOptions, ids: readonly string[]): LoopStatus {
   const at = now();
   return {
@@ -122,7 +146,7 @@ function freshStatus(options: BatchOptions, ids: readonly string[]): LoopStatus 
     state: "running",
     started_at: at,
     updated_at: at,
-    selection: { labels: options.labels, status: options.status, limit: options.limit },
+    selection: selectionOf(options),
     halt_reason: null,
     tickets: ids.map((id) => ({
       id,
@@ -158,6 +182,8 @@ async function runTickets(
     } catch (error) {
       if (!(error instanceof ManagerError)) throw error;
       if (TRACKER_DOWN.has(error.code)) return file.halt(`bd unreachable: ${error.message}`);
+      // A file the loop needs is unusable: every ticket would fail the same way.
+      if (FILE_FAULTS.has(error.code)) throw error;
       if (error.code === ManagerErrorCode.Interrupted) {
         file.halt("interrupted");
         throw error;
@@ -190,21 +216,26 @@ function removeStaleTempFiles(dir: string): void {
  * transition in `.verify/loop-status.json`; started again, it resumes where it stopped.
  */
 export async function verifyBatch(options: BatchOptions): Promise<BatchResult> {
+  const env = options.env ?? process.env;
+  const key = signingKey({ env, dir: options.dir, create: true }) as Buffer;
+  preflightWrites(options.dir);
   const lock = acquireBatchLock(options.dir);
   if ("heldBy" in lock) {
     return { status: null, halt: `another verify-manager issues is running (pid ${lock.heldBy})` };
   }
   try {
     removeStaleTempFiles(options.dir);
-    const env = options.env ?? process.env;
     const tracker = options.tracker ?? ticketTracker(options.dir, env);
     let existing: LoopStatus | null = null;
     try {
-      existing = readLoopStatus(options.dir);
+      existing = readLoopStatus(options.dir, { key });
     } catch (error) {
       if (!(error instanceof LoopFileError)) throw error;
-      // --restart replaces the file without needing it, as the halt below tells the user.
-      if (!options.restart) {
+      if (error instanceof ForeignLoopFileError) {
+        // Someone else's status (a forged "done"): never resumed from, replaced by a fresh batch.
+        options.warn?.(`verify-manager: warning: ${error.message}; ignored, starting a new batch`);
+      } else if (!options.restart) {
+        // --restart replaces the file without needing it, as the halt below tells the user.
         return {
           status: null,
           halt: `status file unreadable: ${error.message} (fix or delete it, or pass --restart)`,
@@ -212,24 +243,30 @@ export async function verifyBatch(options: BatchOptions): Promise<BatchResult> {
       }
     }
     let file: StatusFile;
-    if (existing !== null && !options.restart) {
-      const asked = { labels: options.labels, status: options.status, limit: options.limit };
+    let resumed = false;
+    // A finished batch of named ids is history: naming ids again starts a new one.
+    const isOver = existing?.state === "done" && options.named !== undefined;
+    if (existing !== null && !options.restart && !isOver) {
+      const asked = selectionOf(options);
       if (JSON.stringify(asked) !== JSON.stringify(existing.selection)) {
         options.warn?.(
           `verify-manager: resuming the batch started ${existing.started_at} (its own selection: ${JSON.stringify(existing.selection)}); pass --restart to select anew`,
         );
       }
-      file = new StatusFile(options.dir, existing);
+      file = new StatusFile(options.dir, existing, key);
       if (existing.state === "done") return { status: existing, halt: null };
+      resumed = true;
       file.status.state = "running";
       file.status.halt_reason = null;
       file.save();
     } else {
       const ids = await select(options, tracker);
       if (typeof ids === "string") return { status: existing, halt: ids };
-      file = new StatusFile(options.dir, freshStatus(options, ids));
+      file = new StatusFile(options.dir, freshStatus(options, ids), key);
       file.save();
     }
+    const left = file.status.tickets.filter((t) => t.state === "pending" || t.state === "running");
+    await options.onStart?.(left, resumed);
     return await runTickets(options, tracker, file);
   } finally {
     lock.release();

@@ -1,4 +1,7 @@
 import type {
+  AggregatedVerdict,
+  DeliverableKind,
+  DeliverableReview,
   Failures,
   FlowOutcome,
   GatesSummary,
@@ -21,6 +24,8 @@ export interface Plan {
   /** null when nothing needs the flows (or the repo has no manifest). */
   manifest: Manifest | null;
   listed: ListedFlow[] | null;
+  /** A discovery, design or doc ticket: the document the rubric reviews; null for code tickets. */
+  deliverable?: { kind: DeliverableKind; file: string } | null | undefined;
   /** What the runner's --list offers (`browser-server`: the flows may share a warm browser). */
   capabilities?: readonly string[];
 }
@@ -46,6 +51,14 @@ export interface Evidence {
   /** Tests that failed, then passed on the gates rerun. */
   rerunPassedTests: string[];
   gates: GatesSummary;
+  /** The gates judge's verdict on the acceptance criteria; null when no judge answered. */
+  judge?: AggregatedVerdict | null | undefined;
+  /** The files of the change, as gates saw them; absent when gates did not run. */
+  changedFiles?: string[] | null | undefined;
+  /** The deliverable rubric's result, for a document ticket. */
+  deliverableReview?: DeliverableReview | undefined;
+  /** The change touches UI paths: what a human should smoke-test. */
+  manualSmoke?: { paths: string[]; flows: string[]; steps: string[] } | undefined;
   /** Final flow outcomes (after reruns), for the comment's outcome list. */
   outcomes: FlowOutcome[];
   /** Names the Verify: section asks for that the runner cannot run. */
@@ -67,6 +80,7 @@ export function emptyEvidence(flowsRun: string[]): Evidence {
     tests: null,
     rerunPassedTests: [],
     gates: { status: "not_run", exit_code: null, already_verified: false, error: null },
+    judge: null,
     outcomes: [],
     unknownFlows: [],
     acMet: 0,

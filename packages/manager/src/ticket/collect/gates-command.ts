@@ -1,4 +1,6 @@
 import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GatesReportSchema, type GatesReport } from "@agent-verify/contract";
 import { runChild } from "../../supervise/child.js";
@@ -14,6 +16,8 @@ export interface GatesRunOptions {
   command: string;
   /** The issue title of a bug ticket: gates then require a regression test. */
   regressionTitle?: string | undefined;
+  /** The ticket's acceptance criteria for the judge (`--criteria-file`), as a markdown list. */
+  criteria?: string | null | undefined;
   /** Run only these stages (the flaky rerun asks for `tests`). */
   only?: string | undefined;
   env?: NodeJS.ProcessEnv | undefined;
@@ -29,9 +33,25 @@ function lastLines(text: string, count: number): string {
   return text.trim().split("\n").slice(-count).join(" | ");
 }
 
-/** Run the repo's gates command with --json; exit 2 or an unreadable report is a setup problem. */
+/**
+ * Run the repo's gates command with --json; exit 2 or an unreadable report is a setup problem.
+ * Criteria go through a private temp file (`--criteria-file`), removed when gates end.
+ */
 export async function runGatesCommand(options: GatesRunOptions): Promise<GatesRead> {
+  if (!options.criteria) return runGates(options, null);
+  const folder = await mkdtemp(join(tmpdir(), "verify-manager-criteria-"));
+  try {
+    const file = join(folder, "criteria.md");
+    await writeFile(file, options.criteria, { encoding: "utf8", mode: 0o600 });
+    return await runGates(options, file);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function runGates(options: GatesRunOptions, criteriaFile: string | null): Promise<GatesRead> {
   const args = ["--json"];
+  if (criteriaFile !== null) args.push("--criteria-file", criteriaFile);
   if (options.regressionTitle !== undefined) args.push("--regression", options.regressionTitle);
   if (options.only !== undefined) args.push("--only", options.only);
   const command = `${options.command} ${args.map(shellQuote).join(" ")}`;

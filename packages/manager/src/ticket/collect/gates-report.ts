@@ -1,4 +1,5 @@
 import type {
+  AggregatedVerdict,
   Failures,
   FailedTest,
   GateFinding,
@@ -13,6 +14,10 @@ export interface GatesRead {
   summary: GatesSummary;
   testsRan: boolean;
   tests: GateTestCase[] | null;
+  /** The judge's verdict on the acceptance criteria, when one answered. */
+  judge: AggregatedVerdict | null;
+  /** The files of the change gates verified; null when gates produced no report. */
+  changedFiles: string[] | null;
   failures: Pick<
     Failures,
     "failed_tests" | "lint_errors" | "typecheck_errors" | "gate_findings" | "setup_error"
@@ -24,6 +29,8 @@ export function gatesSetupProblem(message: string, exitCode: number | null): Gat
     summary: { status: "error", exit_code: exitCode, already_verified: false, error: message },
     testsRan: false,
     tests: null,
+    judge: null,
+    changedFiles: null,
     failures: {
       failed_tests: [],
       lint_errors: [],
@@ -87,6 +94,8 @@ export function readGatesReport(report: GatesReport): GatesRead {
     // A stamp hit means the same change passed every stage, the tests included.
     testsRan: report.already_verified || (testsStage !== undefined && testsStage.status !== "skip"),
     tests,
+    judge: report.judge ?? null,
+    changedFiles: report.changed_files.map((f) => f.path),
     failures: {
       failed_tests: failedTests(report.findings, tests),
       lint_errors: pick("lint").map((f) => ({

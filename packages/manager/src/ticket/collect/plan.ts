@@ -8,6 +8,7 @@ import { findVerifySections, requestedFlows } from "../load/verify-section.js";
 import { acceptanceFlowRefs, parseAcceptance } from "./acceptance.js";
 import type { Plan } from "./evidence.js";
 import { hasGatesConfig } from "./gates-command.js";
+import { routeTicket } from "../route/route.js";
 
 /** A Verify: item that asks for the code-level gates rather than a flow. */
 export const GATES_ITEM = "gates";
@@ -80,6 +81,21 @@ async function listFor(
 
 /** What the issue asks for — its Verify: flows, its criteria, the gates — checked against the runner. */
 export async function planAttempt(input: PlanInput): Promise<Planned> {
+  const routed = routeTicket(input.issue);
+  if (routed.route === "deliverable") {
+    // A document ticket is verified by its deliverable (and its criteria), not by code gates.
+    const items = parseAcceptance(input.issue.acceptanceCriteria);
+    const deliverable = { kind: routed.kind, file: routed.file };
+    const plan: Plan = {
+      flows: [],
+      wantsGates: false,
+      items,
+      manifest: null,
+      listed: null,
+      deliverable,
+    };
+    return { plan, setupError: routed.problem, unknownFlows: [] };
+  }
   const { verifyFlows, wantsGates, items } = asked(input);
   const needsList = verifyFlows.length > 0 || items.some((item) => item.refs.length > 0);
   const { listed, capabilities, error } = await listFor(input, verifyFlows, needsList);

@@ -13,6 +13,9 @@ export type AttemptEvidence = Pick<
   | "testsRan"
   | "rerunPassedTests"
   | "gates"
+  | "judge"
+  | "deliverableReview"
+  | "manualSmoke"
 >;
 
 export interface DecideInput {
@@ -37,17 +40,28 @@ export function countedSinceEscalation(history: readonly VerifyLogEntry[]): numb
   return count;
 }
 
+/** Setup problems (a runner that crashes, gates exit 2) at the end of the history, in a row. */
+export function setupsInARow(history: readonly VerifyLogEntry[]): number {
+  let count = 0;
+  for (let i = history.length - 1; i >= 0 && history[i]?.decision === "setup"; i--) count += 1;
+  return count;
+}
+
 /**
  * The decision for one attempt, from its evidence and the ticket's log (contract 7):
  * pass on a clean pass; flaky failures are reported and never counted; a counted
- * failure below the budget is a retry, at the budget an escalation. Pure.
+ * failure below the budget is a retry, at the budget an escalation; a setup problem is not
+ * counted unless it repeats budget times in a row, which escalates. Pure.
  */
 export function decide(input: DecideInput): VerifyLogEntry {
   const { evidence } = input;
   const failures = separateFlaky(evidence, input.history, input.treeHash);
   let decision: VerifyDecision;
-  if (failures.setup_error !== null) decision = "setup";
-  else if (hasCountedFailure(failures)) {
+  if (failures.setup_error !== null) {
+    // One setup problem is not counted (it may be passing); budget of them in a row is
+    // escalated, so that a runner that always crashes does not loop forever.
+    decision = setupsInARow(input.history) + 1 >= input.retryBudget ? "escalate" : "setup";
+  } else if (hasCountedFailure(failures)) {
     const counted = countedSinceEscalation(input.history) + 1;
     decision = counted >= input.retryBudget ? "escalate" : "retry";
   } else decision = failures.flaky.length > 0 ? "flaky" : "pass";
@@ -77,5 +91,10 @@ export function decide(input: DecideInput): VerifyLogEntry {
       previous.decision !== "flaky" &&
       previous.fingerprint === print,
     failures,
+    ...(evidence.judge ? { judge: evidence.judge } : {}),
+    ...(evidence.deliverableReview ? { deliverable_review: evidence.deliverableReview } : {}),
+    ...(evidence.manualSmoke
+      ? { manual_smoke_required: true, manual_smoke: evidence.manualSmoke }
+      : {}),
   };
 }

@@ -35,6 +35,15 @@ export function separateFlaky(
     return { ...failures, flaky: [...flaky, ...testFlaky] };
   }
   const before = failuresOf(previous);
+  // What failed at the previous attempt includes what was called flaky there for having
+  // passed the time before (a flip): else fail/pass/fail/pass would close at the fourth.
+  const flippedBefore = (kind: Flaky["kind"]) =>
+    new Set(
+      previous.flaky
+        .filter((f) => f.kind === kind && f.reason === "passed_before")
+        .map((f) => f.name),
+    );
+  const flowsFlipped = flippedBefore("flow");
   const failedFlows = failures.failed_flows.filter((f) => {
     if (!previous.passed_flows.includes(f.flow)) return true;
     flaky.push({ kind: "flow", name: f.flow, reason: "passed_before" });
@@ -43,11 +52,17 @@ export function separateFlaky(
   const rerun = new Set(evidence.rerunPassedFlows);
   for (const name of evidence.passedFlows) {
     if (rerun.has(name)) continue;
-    if (before.failed_flows.some((f) => f.flow === name && f.outcome !== "setup_error")) {
+    const failedBefore = before.failed_flows.some(
+      (f) => f.flow === name && f.outcome !== "setup_error",
+    );
+    if (failedBefore || flowsFlipped.has(name)) {
       flaky.push({ kind: "flow", name, reason: "failed_before" });
     }
   }
-  const previousFailedTests = new Set(before.failed_tests.map((t) => t.name));
+  const previousFailedTests = new Set([
+    ...before.failed_tests.map((t) => t.name),
+    ...flippedBefore("test"),
+  ]);
   const failedTests = failures.failed_tests.filter((t) => {
     if (!previous.tests_ran || previousFailedTests.has(t.name)) return true;
     testFlaky.push({ kind: "test", name: t.name, reason: "passed_before" });

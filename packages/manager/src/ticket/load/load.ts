@@ -15,6 +15,8 @@ export interface LoadOptions {
   /** Batch resume: the attempt a killed run had started. */
   attempt?: number | undefined;
   warn: (line: string) => void;
+  /** The log's signing key: only lines it proves are history. */
+  key: Buffer;
 }
 
 /** Where a ticket stands: an attempt to finish, one to make, or a human to wait for. */
@@ -23,16 +25,18 @@ export type Loaded =
   | { kind: "waiting"; issue: TrackerIssue; last: VerifyLogEntry }
   | { kind: "attempt"; issue: TrackerIssue; attempt: number; history: VerifyLogEntry[] };
 
+/** An id goes into bd's argv and a lock file name: refuse anything else first. */
+export function assertIssueId(id: string): void {
+  if (!ISSUE_ID.test(id)) {
+    throw new ManagerError(ManagerErrorCode.UsageError, `not an issue id: ${JSON.stringify(id)}`);
+  }
+}
+
 /** The issue and its log: the next attempt, or the one a killed run logged but did not apply. */
 export async function loadTicket(options: LoadOptions): Promise<Loaded> {
-  if (!ISSUE_ID.test(options.id)) {
-    throw new ManagerError(
-      ManagerErrorCode.UsageError,
-      `not an issue id: ${JSON.stringify(options.id)}`,
-    );
-  }
+  assertIssueId(options.id);
   const issue = await options.tracker.show(options.id);
-  const history = readHistory(options.dir, issue.id, options.warn);
+  const history = readHistory(options.dir, issue.id, options.warn, options.key);
   const last = history[history.length - 1];
   const resume = (entry: VerifyLogEntry): Loaded => ({
     kind: "resume",
@@ -47,7 +51,7 @@ export async function loadTicket(options: LoadOptions): Promise<Loaded> {
         ? undefined
         : history.find((e) => e.attempt === options.attempt);
     if (started) return resume(started);
-    if (last && !isApplied(last, issue)) return resume(last);
+    if (last && !isApplied(last, issue, options.key)) return resume(last);
   }
   if (last?.decision === "escalate" && issue.labels.includes(NEEDS_HUMAN_LABEL)) {
     return { kind: "waiting", issue, last };

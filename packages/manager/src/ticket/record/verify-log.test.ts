@@ -79,7 +79,10 @@ describe("appendLogEntry / readLog", () => {
     appendLogEntry(dir, logEntry({ attempt: 2 }));
     const lines = raw().split("\n");
     expect(lines[1]).toBe('{"schema_version":1,"ticket":"bd-1","att');
-    expect(JSON.parse(lines[2] ?? "")).toEqual(logEntry({ attempt: 2 }));
+    // The line carries its signature as the last field; readers get the entry without it.
+    const { mac, ...written } = JSON.parse(lines[2] ?? "") as VerifyLogEntry;
+    expect(written).toEqual(logEntry({ attempt: 2 }));
+    expect(mac).toMatch(/^[0-9a-f]{64}$/);
     const read = readLog(dir);
     expect(read.entries).toEqual([logEntry(), logEntry({ attempt: 2 })]);
     expect(read.problems).toHaveLength(1);

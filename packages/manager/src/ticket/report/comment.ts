@@ -36,6 +36,8 @@ export interface CommentInput {
   history?: Attempt["history"];
   /** The attempt marker, the comment's last line. */
   marker: string;
+  /** The attempt's MAC (own-comment proof), carried in the JSON block. */
+  mac?: string | undefined;
   outcomes: readonly FlowOutcome[];
   unknownFlows: readonly string[];
   secrets: readonly string[];
@@ -151,6 +153,7 @@ function renderWith(input: CommentInput, limits: Limits, isTruncated: boolean): 
     unknown_flows: input.unknownFlows.map((n) => redact(n, secrets)),
     truncated: isTruncated,
     attempt,
+    ...(input.mac === undefined ? {} : { mac: input.mac }),
   });
   const first = clip(
     redact(input.headline.replaceAll("\n", " "), secrets),

@@ -13,6 +13,11 @@ export function passEvidence(entry: VerifyLogEntry, acMet: number): string {
   if (entry.gates.status === "pass") {
     parts.push(entry.gates.already_verified ? "gates passed (stamp)" : "gates passed");
   }
+  if (entry.deliverable_review?.pass) {
+    parts.push(`deliverable ${entry.deliverable_review.file} passed the rubric`);
+  }
   if (acMet > 0) parts.push(`${acMet} acceptance ${acMet === 1 ? "criterion" : "criteria"} met`);
+  if (entry.manual_smoke_required)
+    parts.push("UI changed: a manual smoke test is asked for (see the log)");
   return parts.join("; ") || "nothing failed";
 }

@@ -1,8 +1,11 @@
 import type { FlowOutcome, IssueCommentKind, VerifyLogEntry } from "@agent-verify/contract";
 import { redact } from "../../redact.js";
 import { attemptMarker } from "../apply/markers.js";
+import { setupsInARow } from "../decide/decide.js";
 import { failuresOf } from "../failures/failures.js";
 import { renderComment, type CommentInput } from "./comment.js";
+import { deliverableLines, smokeLines } from "./deliverable-lines.js";
+import { judgeLines } from "./judge-lines.js";
 import { failureSummary, passEvidence } from "./summary.js";
 
 export const NEEDS_HUMAN_LABEL = "needs-human";
@@ -17,6 +20,8 @@ export interface TicketCommentInput {
   outcomes: readonly FlowOutcome[];
   unknownFlows: readonly string[];
   secrets: readonly string[];
+  /** The attempt's MAC, so that the comment can be told from one someone else posted. */
+  mac?: string | undefined;
 }
 
 function previousAttempt(input: TicketCommentInput): number | null {
@@ -35,6 +40,10 @@ function headline(input: TicketCommentInput): string {
     case "retry":
       return `verify-manager: attempt ${n} failed (${input.countedFailures} of ${input.retryBudget} counted)${same}: ${summary}. Set back to in_progress.`;
     case "escalate":
+      if (entry.setup_error !== null) {
+        const times = setupsInARow(input.history) + 1;
+        return `verify-manager: attempt ${n} could not verify the ticket, ${times} ${times === 1 ? "time" : "times"} in a row (setup problem, not a product failure: ${entry.setup_error}); repeated setup problems count against the retry budget of ${input.retryBudget}: escalated to a human (label ${NEEDS_HUMAN_LABEL}, status blocked)`;
+      }
       return `verify-manager: attempt ${n} failed (${input.countedFailures} of ${input.retryBudget} counted)${same}; escalated to a human (label ${NEEDS_HUMAN_LABEL}, status blocked): ${summary}`;
     case "flaky":
       return `verify-manager: attempt ${n} is flaky, not counted: ${summary}. The ticket needs one clean pass to close.`;
@@ -70,9 +79,15 @@ function commentInput(input: TicketCommentInput): CommentInput {
   return {
     kind: kindOf(input),
     headline: headline(input),
-    body: isEscalation ? historyLines(input) : [],
+    body: [
+      ...deliverableLines(entry),
+      ...judgeLines(entry),
+      ...smokeLines(entry),
+      ...(isEscalation ? historyLines(input) : []),
+    ],
     fingerprint: entry.fingerprint,
     marker: attemptMarker(entry.ticket, entry.attempt),
+    mac: input.mac,
     attempt: {
       ticket: entry.ticket,
       attempt: entry.attempt,

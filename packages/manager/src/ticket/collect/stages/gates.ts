@@ -1,6 +1,7 @@
 import type { Collector, CollectContext } from "../evidence.js";
 import { runGatesCommand } from "../gates-command.js";
 import type { GatesRead } from "../gates-report.js";
+import { criteriaFileText } from "../judge-criteria.js";
 
 /** Gates, then the tests stage again while tests fail (up to flaky_reruns): what passed was flaky. */
 async function runWithReruns(
@@ -8,6 +9,7 @@ async function runWithReruns(
 ): Promise<{ read: GatesRead; rerunPassed: string[] }> {
   const regressionTitle = ctx.issue.type === "bug" ? ctx.issue.title : undefined;
   const base = {
+    criteria: criteriaFileText(ctx.plan.items),
     dir: ctx.dir,
     command: ctx.config.gates_command,
     env: ctx.env,
@@ -20,7 +22,7 @@ async function runWithReruns(
   for (let i = 0; i < ctx.config.flaky_reruns && failing.length > 0; i++) {
     if (ctx.signal?.aborted) break;
     ctx.progress?.note?.(`gates: ${failing.length} failing tests; rerunning the tests stage`);
-    const again = await runGatesCommand({ ...base, only: "tests" });
+    const again = await runGatesCommand({ ...base, criteria: null, only: "tests" });
     if (again.failures.setup_error !== null || !again.testsRan) break;
     const stillFailing = new Set(again.failures.failed_tests.map((t) => t.name));
     rerunPassed.push(...failing.filter((t) => !stillFailing.has(t.name)).map((t) => t.name));
@@ -38,5 +40,7 @@ export const gates: Collector = async (ctx, evidence) => {
   evidence.gates = read.summary;
   evidence.testsRan = read.testsRan;
   evidence.tests = read.tests;
+  evidence.judge = read.judge;
+  evidence.changedFiles = read.changedFiles;
   evidence.rerunPassedTests = rerunPassed;
 };

@@ -1,0 +1,65 @@
+import { ManagerError, ManagerErrorCode } from "../../errors.js";
+import type { Tracker, TrackerIssue } from "../../tracker/tracker.js";
+
+const ISSUE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+/** bd's words for an id it cannot resolve (show: "no issue(s) found matching"). */
+const NOT_FOUND = /no issues? found matching/i;
+
+export interface SelectedTicket {
+  issue: TrackerIssue;
+  /** The epic it was expanded from; null when it was named itself. */
+  epic: string | null;
+}
+
+const byId = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
+
+function unknownId(id: string, why: string): ManagerError {
+  return new ManagerError(
+    ManagerErrorCode.IssueNotFound,
+    `unknown issue id ${JSON.stringify(id)}: ${why}; nothing was run`,
+    { hint: "check the id with `bd show <id>` (and BEADS_DIR / the folder bd runs in)" },
+  );
+}
+
+/** The issue, or the one-line "unknown issue id" error (a malformed id never reaches bd). */
+export async function showNamed(tracker: Tracker, id: string): Promise<TrackerIssue> {
+  if (!ISSUE_ID.test(id)) throw unknownId(id, "not an issue id");
+  try {
+    return await tracker.show(id);
+  } catch (error) {
+    if (error instanceof ManagerError && NOT_FOUND.test(error.message)) {
+      throw unknownId(id, "bd has no such issue");
+    }
+    throw error;
+  }
+}
+
+/**
+ * The tickets the named ids stand for, in the order named: an epic stands for its children
+ * with one of `status` (natural id order, epics inside epics expanded too), every other id
+ * for itself. Each ticket appears once. Throws on the first unknown id, before anything runs.
+ */
+export async function expandIds(
+  tracker: Tracker,
+  ids: readonly string[],
+  status: string,
+): Promise<SelectedTicket[]> {
+  const named: TrackerIssue[] = [];
+  for (const id of ids) named.push(await showNamed(tracker, id));
+  const out: SelectedTicket[] = [];
+  const seen = new Set<string>();
+  const visit = async (issue: TrackerIssue, epic: string | null): Promise<void> => {
+    if (seen.has(issue.id)) return;
+    seen.add(issue.id);
+    if (issue.type !== "epic") {
+      out.push({ issue, epic });
+      return;
+    }
+    const children = await tracker.list({ labels: [], status, limit: 0, parent: issue.id });
+    for (const child of [...children].sort(byId)) {
+      await visit(await tracker.show(child), epic ?? issue.id);
+    }
+  };
+  for (const issue of named) await visit(issue, null);
+  return out;
+}

@@ -1,0 +1,115 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { IssueVerificationSchema, VerifyLogEntrySchema } from "@agent-verify/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTracker, type TempTracker } from "../../test/helpers/bd.js";
+import { runCli } from "../../test/helpers/cli.js";
+import { makeFaultProject, type FaultProject } from "../../test/helpers/fault-runner.js";
+
+// Document tickets through `verify-manager issue` and a real bd: routed by type or label, the
+// deliverable reviewed by the rubric, a fabricated citation sent back, the fix closing it.
+
+let tracker: TempTracker;
+let project: FaultProject;
+
+const CART =
+  "import x from 'y';\nexport function cartCount(items) {\n  return items.length - 1;\n}\n";
+
+function discovery(citation: string): string {
+  const findings = Array.from({ length: 10 }, (_, i) =>
+    [
+      `## Finding ${i + 1}: cart count`,
+      "Severity: high",
+      `Problem: ${i === 0 ? `${citation} is off by one` : `problem ${i + 1}`}`,
+      "Recommendation: return items.length",
+      "Effort: S",
+      "",
+    ].join("\n"),
+  );
+  return `# Cart audit\n\n## Assumptions\n- only the web cart\n\n${findings.join("\n")}`;
+}
+
+beforeAll(() => {
+  tracker = makeTracker("dlv");
+  tracker.bd(["config", "set", "types.custom", "discovery,design,doc"]);
+  project = makeFaultProject();
+  mkdirSync(join(project.dir, "src"));
+  writeFileSync(join(project.dir, "src", "cart.ts"), CART);
+}, 60_000);
+afterAll(() => {
+  tracker.cleanup();
+  rmSync(project.dir, { recursive: true, force: true });
+});
+
+const verify = async (id: string) => {
+  const result = await runCli(["issue", id, "--dir", project.dir, "--json"], { env: tracker.env });
+  expect(result.stdout, result.stderr).not.toBe("");
+  return { code: result.code, result: IssueVerificationSchema.parse(JSON.parse(result.stdout)) };
+};
+const entries = (id: string) =>
+  readFileSync(join(project.dir, ".verify", "log.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => VerifyLogEntrySchema.parse(JSON.parse(line)))
+    .filter((e) => e.ticket === id);
+
+describe("deliverable tickets (real bd)", () => {
+  it("a discovery label: a fabricated citation goes back in the retry comment; the fixed document closes it", async () => {
+    const id = tracker.create("Audit the cart", "look into the cart");
+    tracker.bd(["label", "add", id, "discovery"]);
+    writeFileSync(join(project.dir, "deliverable.md"), discovery("`src/cart.ts:1` `cartCount`"));
+
+    const first = await verify(id);
+    expect(first.code).toBe(1);
+    expect(first.result).toMatchObject({ decision: "retry", action: "commented" });
+    const [one] = entries(id);
+    expect(one?.type).toBe("task");
+    expect(one?.deliverable_review?.items.map((i) => [i.item, i.status])).toEqual([
+      ["exists", "pass"],
+      ["structure", "pass"],
+      ["actionable", "pass"],
+      ["citations", "fail"],
+      ["assumptions", "pass"],
+    ]);
+    expect(one?.failures?.deliverable_findings).toEqual([
+      expect.objectContaining({ file: "deliverable.md", rule: "fabricated-citation" }),
+    ]);
+    const comment = tracker.comments(id).at(-1)?.text ?? "";
+    expect(comment).toContain(
+      'deliverable.md:8 cites src/cart.ts:1: line 1 of src/cart.ts does not contain "cartCount"',
+    );
+
+    writeFileSync(join(project.dir, "deliverable.md"), discovery("`src/cart.ts:2` `cartCount`"));
+    const second = await verify(id);
+    expect(second.code).toBe(0);
+    expect(second.result).toMatchObject({ decision: "pass", action: "closed", attempt: 2 });
+    expect(entries(id)[1]?.deliverable_review?.pass).toBe(true);
+    expect(tracker.showJson(id).close_reason).toMatch(
+      /^verified: deliverable deliverable\.md passed the rubric/,
+    );
+  }, 120_000);
+
+  it("a custom design type names its file; a missing one fails 'exists'", async () => {
+    const id = tracker
+      .bd([
+        "create",
+        "Design the queue",
+        "-t",
+        "design",
+        "--description",
+        "Deliverable: docs/queue.md",
+        "--silent",
+      ])
+      .trim();
+    const result = await verify(id);
+    expect(result.result.decision).toBe("retry");
+    const [entry] = entries(id);
+    expect(entry?.type).toBe("design");
+    expect(entry?.deliverable_review).toMatchObject({
+      file: "docs/queue.md",
+      kind: "design",
+      pass: false,
+    });
+    expect(entry?.failures?.deliverable_findings.map((f) => f.rule)).toEqual(["missing"]);
+  }, 120_000);
+});

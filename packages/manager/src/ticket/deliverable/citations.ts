@@ -1,0 +1,121 @@
+import { createHash } from "node:crypto";
+import type { CitationCheck } from "@agent-verify/contract";
+
+export interface Citation {
+  /** The deliverable's line that cites it. */
+  at: number;
+  file: string;
+  from: number;
+  to: number;
+  /** The symbol (in backticks) or "quoted text" the line names, which the code must contain. */
+  needle: string | null;
+}
+
+/** How many citations the spot-check samples (seed 000: 4–5). */
+export const SAMPLE_SIZE = 5;
+
+const CITATION =
+  /(?<![\w/.:@-])((?:\.{1,2}\/)?[\w@.-]+(?:\/[\w@.-]+)*\.([A-Za-z0-9]+)):(\d+)(?:-(\d+))?/g;
+const CODE_EXT = new Set(
+  "ts tsx js jsx mjs cjs mts cts json md mdx yaml yml toml py go rs rb java kt swift c h cc cpp hpp cs php sh css scss html sql vue svelte".split(
+    " ",
+  ),
+);
+const CODE_SPAN = /`([^`]+)`/g;
+const QUOTED = /"([^"\n]{2,})"|“([^”\n]{2,})”/g;
+
+function needleOf(line: string): string | null {
+  for (const match of line.matchAll(CODE_SPAN)) {
+    const span = (match[1] ?? "").trim();
+    // The citation itself in backticks names nothing.
+    if (span !== "" && !new RegExp(CITATION.source).test(span)) return span;
+  }
+  for (const match of line.matchAll(QUOTED)) {
+    const quoted = (match[1] ?? match[2] ?? "").trim();
+    if (quoted !== "") return quoted;
+  }
+  return null;
+}
+
+/** Every `path:line` (or `path:from-to`) citation outside code fences, with its needle. */
+export function extractCitations(text: string): Citation[] {
+  const out: Citation[] = [];
+  let inFence = false;
+  for (const [index, line] of text.split("\n").entries()) {
+    if (/^\s{0,3}(```|~~~)/.test(line)) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence) continue;
+    for (const match of line.matchAll(CITATION)) {
+      const [, file = "", ext = "", from = "0", to] = match;
+      if (!file.includes("/") && !CODE_EXT.has(ext.toLowerCase())) continue;
+      const start = Number(from);
+      out.push({
+        at: index + 1,
+        file: file.replace(/^\.\//, ""),
+        from: start,
+        to: Math.max(start, Number(to ?? from)),
+        needle: needleOf(line),
+      });
+    }
+  }
+  return out;
+}
+
+/** A small seeded generator (mulberry32): the same document samples the same citations. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Up to `size` citations picked at random, seeded by the document text, in document order. */
+export function sampleCitations(
+  citations: readonly Citation[],
+  text: string,
+  size = SAMPLE_SIZE,
+): Citation[] {
+  if (citations.length <= size) return [...citations];
+  const seed = createHash("sha256").update(text).digest().readUInt32BE(0);
+  const random = seeded(seed);
+  const picked = new Set<number>();
+  while (picked.size < size) picked.add(Math.floor(random() * citations.length));
+  return [...picked].sort((a, b) => a - b).map((index) => citations[index] as Citation);
+}
+
+/** The lines of a repository file, or why there are none (outside the repo, missing). */
+export type ReadLines = (file: string) => string[] | string;
+
+/** The cited lines must exist and contain what the finding names. */
+export function checkCitation(citation: Citation, read: ReadLines): CitationCheck {
+  const base = {
+    at: citation.at,
+    file: citation.file,
+    line: citation.from,
+    needle: citation.needle,
+  };
+  const fail = (reason: string): CitationCheck => ({ ...base, ok: false, reason });
+  const lines = read(citation.file);
+  if (typeof lines === "string") return fail(lines);
+  if (citation.to > lines.length) {
+    return fail(`${citation.file} has ${lines.length} lines, not ${citation.to}`);
+  }
+  if (citation.needle === null) {
+    return fail('names no `symbol` or "quoted text" to check the line against');
+  }
+  const cited = lines.slice(citation.from - 1, citation.to);
+  if (!cited.some((line) => line.includes(citation.needle ?? ""))) {
+    const where =
+      citation.from === citation.to
+        ? `line ${citation.from}`
+        : `lines ${citation.from}-${citation.to}`;
+    return fail(`${where} of ${citation.file} does not contain ${JSON.stringify(citation.needle)}`);
+  }
+  return { ...base, ok: true, reason: null };
+}
