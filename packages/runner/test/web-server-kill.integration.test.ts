@@ -58,6 +58,10 @@ function serverLog(stateDir: string): string {
     .join("");
 }
 
+// Long enough for the stub's SIGTERM handler to run and log on a loaded machine: a shorter
+// grace let SIGKILL come first there, and the log then lacked "ignoring SIGTERM".
+const GRACE_MS = "2000";
+
 const stateDir = () => mkdtempSync(join(tmpdir(), "vr-kill-state-"));
 
 describe("a web server that ignores SIGTERM", () => {
@@ -73,7 +77,7 @@ describe("a web server that ignores SIGTERM", () => {
     const state = stateDir();
     const run = await runRunner(["wait"], {
       cwd: dir,
-      env: { [marker]: "1", VERIFY_WEB_SERVER_GRACE_MS: "300", VERIFY_STATE_DIR: state },
+      env: { [marker]: "1", VERIFY_WEB_SERVER_GRACE_MS: GRACE_MS, VERIFY_STATE_DIR: state },
       sigkillWhen: "flow: server answered, waiting",
     });
     expect(run.signal).toBe("SIGKILL");
@@ -95,7 +99,7 @@ describe("a web server that ignores SIGTERM", () => {
     const state = stateDir();
     const run = await runRunner(["ping"], {
       cwd: dir,
-      env: { [marker]: "1", VERIFY_WEB_SERVER_GRACE_MS: "300", VERIFY_STATE_DIR: state },
+      env: { [marker]: "1", VERIFY_WEB_SERVER_GRACE_MS: GRACE_MS, VERIFY_STATE_DIR: state },
     });
     expect(run.json).toMatchObject({ status: "pass" });
     expect(processesWithMarker(marker)).toEqual([]);
