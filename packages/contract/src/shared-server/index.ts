@@ -3,5 +3,5 @@
 // a crash, by its host process; the lease folder's layout is this module's alone.
 export { acquireSharedServer, SharedServerError } from "./acquire.js";
 export type { AcquireOptions, SharedServerConfig, SharedServerLease } from "./acquire.js";
-export { isAnswering, isPortTaken } from "./probe.js";
+export { isAnswering, isPortTaken, whyNotAnswering } from "./probe.js";
 export { leaseDir } from "./lease-dir.js";

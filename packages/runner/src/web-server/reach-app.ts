@@ -1,7 +1,7 @@
 import type { Manifest } from "@agent-verify/contract";
 import { staticServerUrl, staticWebServer } from "@agent-verify/contract/constants";
 import { RunnerError } from "../errors.js";
-import { whyNotAnswering } from "./answering.js";
+import { whyNotAnswering } from "@agent-verify/contract/shared-server";
 import { startWebServer, type StartedServer } from "./start.js";
 import { leaseWebServer, sharedServerConfig } from "../web-server-lease.js";
 

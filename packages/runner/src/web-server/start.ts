@@ -6,7 +6,7 @@ import type { WebServer } from "@agent-verify/contract";
 import { staticServerUrl, staticWebServer } from "@agent-verify/contract/constants";
 import { envMs } from "../env-limits.js";
 import { RunnerError } from "../errors.js";
-import { isAnswering } from "./answering.js";
+import { isAnswering } from "@agent-verify/contract/shared-server";
 
 export interface StartedServer {
   readonly pid: number | undefined;
