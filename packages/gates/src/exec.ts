@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { watchGroup } from "./process/reaper-client.js";
+import { ensureReaper, watchGroup } from "./process/reaper-client.js";
 
 /** Why a child run ended (execa's `terminationReason`, narrowed to what we do). */
 export type TerminationReason = "exit" | "signal" | "timeout" | "spawn_error";
@@ -74,6 +74,8 @@ export function exec(
   const started = performance.now();
   const timeoutMs = Math.min(Math.max(1, options.timeoutMs ?? DEFAULT_TIMEOUT_MS), MAX_TIMER_MS);
   const graceMs = Math.min(Math.max(0, options.graceMs ?? KILL_GRACE_MS), MAX_TIMER_MS);
+  // The group is watched from the moment it exists: only a synchronous write is left between.
+  ensureReaper();
   return new Promise((resolve) => {
     const child = spawn(file, args, {
       cwd: options.cwd,

@@ -20,8 +20,16 @@ function start(): ChildProcess | null {
   return child;
 }
 
-function tell(line: string): void {
+/**
+ * Start the reaper before the first group: spawning it takes a fork and an exec, and a
+ * verify-gates killed during that, after its group started, left the group unwatched.
+ */
+export function ensureReaper(): void {
   reaper ??= start();
+}
+
+function tell(line: string): void {
+  ensureReaper();
   if (reaper?.stdin?.writable) reaper.stdin.write(`${line}\n`);
 }
 
