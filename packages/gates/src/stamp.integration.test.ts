@@ -83,7 +83,13 @@ describe("a clean change, the stamp and the fast path", () => {
     });
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const two = 2;\n");
     repo.commit("work");
-    expect(runCli(repo.dir, []).code).toBe(0);
+    const first = runCli(repo.dir, []);
+    expect(first.code, debug(first)).toBe(0);
+    // No test command, so crap has no coverage to judge by: it skips before parsing anything.
+    expect(first.report?.stages.find((s) => s.stage === "crap")).toMatchObject({
+      status: "skip",
+      reason: "no test command, so no coverage",
+    });
     expect(runCli(repo.dir, []).stdout).toContain("already verified");
     const other = runCli(repo.dir, ["--mode", "post-commit"]);
     expect(other.code, debug(other)).toBe(0);
