@@ -197,12 +197,22 @@ export function runCli(
     env: { ...process.env, BASE: "", ...env },
     ...(input === undefined ? {} : { input }),
   });
+  return withFiles(cwd, result.status, result.stdout, result.stderr);
+}
+
+/** A run's exit code and output, with the `.verify/gates.json` and `summary.txt` it left in `cwd`. */
+export function withFiles(
+  cwd: string,
+  code: number | null,
+  stdout: string,
+  stderr: string,
+): CliResult {
   const reportPath = join(cwd, ".verify", "gates.json");
   const summaryPath = join(cwd, ".verify", "summary.txt");
   return {
-    code: result.status,
-    stdout: result.stdout,
-    stderr: result.stderr,
+    code,
+    stdout,
+    stderr,
     report: existsSync(reportPath)
       ? (JSON.parse(readFileSync(reportPath, "utf8")) as GatesJson)
       : undefined,
