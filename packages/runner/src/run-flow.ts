@@ -55,6 +55,7 @@ export class FlowRun {
   private readonly session = new BrowserSession();
   private readonly abortController = new AbortController();
   private server: StartedServer | undefined;
+  private opening: Promise<void> | undefined;
   private declaredSteps: readonly string[] | undefined;
   private abortFlow: ((error: Error) => void) | undefined;
 
@@ -161,6 +162,22 @@ export class FlowRun {
     // Find the browser first: no point starting a web server for a run that cannot happen.
     const target = needsBrowser ? await resolveBrowser(manifest.browser, this.env) : undefined;
     const needsApp = needsBrowser || used.has("request") || used.has("baseURL");
+    // The browser starts while the app is reached: a web server can take seconds to answer,
+    // and a launch is mostly waiting too. Teardown waits for it (see tearDown).
+    if (target) {
+      this.opening = this.session.open(
+        target,
+        manifest.browser,
+        baseURL,
+        actionTimeoutMs(timeoutMs),
+        this.options.trace !== "off",
+      );
+      // Awaited below or settled in tearDown: never an unhandled rejection.
+      this.opening.catch(() => undefined);
+    }
+    // Load the assertion library and the result schema while both wait: they cost CPU.
+    if (used.has("expect")) preload(playwrightTest);
+    void import("@agent-verify/contract/run-result").catch(() => undefined);
     if (baseURL && needsApp) {
       this.server = await reachApp({
         manifest,
@@ -171,20 +188,7 @@ export class FlowRun {
       });
     }
     if (this.interrupted) throw new FlowAbortedError("interrupted", "interrupted");
-    const opening = target
-      ? this.session.open(
-          target,
-          manifest.browser,
-          baseURL,
-          actionTimeoutMs(timeoutMs),
-          this.options.trace !== "off",
-        )
-      : undefined;
-    // Load the assertion library and the result schema while the browser starts: both
-    // cost CPU, and the launch is only waiting.
-    if (used.has("expect")) preload(playwrightTest);
-    void import("@agent-verify/contract/run-result").catch(() => undefined);
-    await opening;
+    await this.opening;
   }
 
   private async execute(
@@ -295,6 +299,9 @@ export class FlowRun {
 
   private async tearDown(): Promise<void> {
     const budget = this.interrupted ? INTERRUPTED_BUDGET_MS : CAPTURE_BUDGET_MS;
+    // A launch still under way (the app could not be reached, or the run was interrupted)
+    // ends first, so that the browser it starts is closed too, not left to exit handlers.
+    if (this.opening) await settleWithin(this.opening, budget);
     await this.session.close(budget);
     if (this.server) await settleWithin(this.server.stop(), budget + 1000);
   }

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { basename } from "node:path";
 
 /**
  * Pids of this process's direct children (Linux /proc; empty elsewhere). Playwright
@@ -25,4 +26,21 @@ export function childPids(parent = process.pid): number[] {
     }
   }
   return pids;
+}
+
+/**
+ * The children started since `before` that are not Node processes: a browser launched
+ * while a web server's guard (a Node child) starts beside it is told apart from the guard.
+ */
+export function newBrowserPids(before: ReadonlySet<number>): number[] {
+  return childPids().filter((pid) => !before.has(pid) && !isNode(pid));
+}
+
+function isNode(pid: number): boolean {
+  try {
+    const first = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] ?? "";
+    return first === process.execPath || basename(first) === basename(process.execPath);
+  } catch {
+    return false;
+  }
 }

@@ -3,7 +3,7 @@ import type { BrowserConfig } from "@agent-verify/contract";
 import { settleWithin } from "../deadline.js";
 import { appBaseUrl, basePath, keepBasePath } from "./base-url.js";
 import { PageEvidence } from "./evidence.js";
-import { childPids } from "./child-pids.js";
+import { childPids, newBrowserPids } from "./child-pids.js";
 import { openBrowser } from "./launch.js";
 import type { BrowserTarget } from "./resolve.js";
 
@@ -35,7 +35,7 @@ export class BrowserSession {
   ): Promise<void> {
     const before = new Set(childPids());
     this.browser = await openBrowser(target, config);
-    this.browserPids = childPids().filter((pid) => !before.has(pid));
+    this.browserPids = newBrowserPids(before);
     const withPath = baseURL !== undefined && basePath(baseURL) !== "/";
     this.context = await this.browser.newContext(
       baseURL ? { baseURL: withPath ? appBaseUrl(baseURL) : baseURL } : {},
