@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../test/cli-in-process.js";
 import { debug, makeRepo, runCli } from "../test/fixture.js";
 
 const doc = (citations: string[]) =>
@@ -51,16 +52,21 @@ describe("verify-gates deliverable", () => {
     );
   });
 
-  it("real citations, enough lines and headings pass; too short fails", () => {
+  it("real citations, enough lines and headings pass; too short fails", async () => {
     const repo = makeRepo();
     repo.write("docs/report.md", doc([]));
-    const ok = runCli(repo.dir, ["deliverable", "docs/report.md"]);
+    const ok = await runCliInProcess(repo.dir, ["deliverable", "docs/report.md"]);
     expect(ok.code, debug(ok)).toBe(0);
     expect(ok.stdout).toContain("PASS");
-    const short = runCli(repo.dir, ["deliverable", "docs/report.md", "--min-lines", "50"]);
+    const short = await runCliInProcess(repo.dir, [
+      "deliverable",
+      "docs/report.md",
+      "--min-lines",
+      "50",
+    ]);
     expect(short.code).toBe(1);
     expect(short.stdout).toContain("[too-short]");
-    const missing = runCli(repo.dir, ["deliverable", "docs/none.md"]);
+    const missing = await runCliInProcess(repo.dir, ["deliverable", "docs/none.md"]);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toContain("docs/none.md does not exist");
   });

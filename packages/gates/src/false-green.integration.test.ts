@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../test/cli-in-process.js";
 import { debug, makeRepo, runCli, runInProcess } from "../test/fixture.js";
 
 // Issue 11 §5: changes gates once passed and must fail. Each case on a real git repository.
@@ -20,10 +21,10 @@ describe("a tool that fails without a report it can read is a setup error, never
     expect(result.stdout).toContain("Cannot use --check and --list-different together");
   });
 
-  it("a formatter gates cannot read (oxfmt) is named in one line with what to use instead, never run", () => {
+  it("a formatter gates cannot read (oxfmt) is named in one line with what to use instead, never run", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": "commands:\n  format: oxfmt\n" });
     repo.write("src/ugly.ts", "export const a = {b:1,\n  c:2}\n");
-    const result = runCli(repo.dir, ["--only", "format"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "format"]);
     expect(result.code, debug(result)).toBe(2);
     expect(result.stdout).toContain(
       "error in format: format: 'oxfmt' is not a formatter verify-gates can read",
@@ -32,10 +33,10 @@ describe("a tool that fails without a report it can read is a setup error, never
     expect(result.stdout).not.toContain("not installed");
   });
 
-  it("a linter gates cannot read (biome) is named, never run with eslint's flags", () => {
+  it("a linter gates cannot read (biome) is named, never run with eslint's flags", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": "commands:\n  lint: pnpm exec biome lint\n" });
     repo.write("src/more.ts", "export const a = 1;\n");
-    const result = runCli(repo.dir, ["--only", "lint"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "lint"]);
     expect(result.code, debug(result)).toBe(2);
     expect(result.stdout).toContain(
       "lint: 'pnpm exec biome lint' is not a linter verify-gates can read",
@@ -52,23 +53,23 @@ describe("eslint warnings", () => {
     "",
   ].join("\n");
 
-  it("warnings only, with --max-warnings 0 (exit 1) → the warnings are the findings, not clean", () => {
+  it("warnings only, with --max-warnings 0 (exit 1) → the warnings are the findings, not clean", async () => {
     const repo = makeRepo({
       "eslint.config.js": WARN,
       ".verify/gates.yaml": "commands:\n  lint: eslint --max-warnings 0\n",
     });
     repo.write("src/log.ts", 'console.log("hi");\nexport {};\n');
-    const result = runCli(repo.dir, ["--only", "lint"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "lint"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings).toEqual([
       expect.objectContaining({ file: "src/log.ts", line: 1, rule: "no-console" }),
     ]);
   });
 
-  it("warnings only without --max-warnings (exit 0) pass", () => {
+  it("warnings only without --max-warnings (exit 0) pass", async () => {
     const repo = makeRepo({ "eslint.config.js": WARN });
     repo.write("src/log.ts", 'console.log("hi");\nexport {};\n');
-    const result = runCli(repo.dir, ["--only", "lint"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "lint"]);
     expect(result.code, debug(result)).toBe(0);
   });
 });
@@ -77,10 +78,10 @@ describe("format findings are held per changed line, not per file", () => {
   const UGLY =
     "export const old = {a:1,\n  b:2}\n\nexport function keep(): number {\n  return 1;\n}\n";
 
-  it("an already unformatted file does not hide a new formatting error in it", () => {
+  it("an already unformatted file does not hide a new formatting error in it", async () => {
     const repo = makeRepo({ "src/legacy.ts": UGLY });
     repo.write("src/legacy.ts", `${UGLY}\nexport const fresh = [1,2,\n   3];\n`);
-    const result = runCli(repo.dir, ["--only", "format"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "format"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings).toEqual([
       expect.objectContaining({
@@ -92,10 +93,10 @@ describe("format findings are held per changed line, not per file", () => {
     ]);
   });
 
-  it("a well-formatted line added to an unformatted file passes: the old debt is not the change's", () => {
+  it("a well-formatted line added to an unformatted file passes: the old debt is not the change's", async () => {
     const repo = makeRepo({ "src/legacy.ts": UGLY });
     repo.write("src/legacy.ts", `${UGLY}\nexport const fresh = [1, 2, 3];\n`);
-    const result = runCli(repo.dir, ["--only", "format"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "format"]);
     expect(result.code, debug(result)).toBe(0);
   });
 });
@@ -178,31 +179,33 @@ describe("the floor compares test names per file", () => {
 });
 
 describe("the stamp", () => {
-  it("a stamp hit rewrites gates.json and summary.txt: no stale fail is left", () => {
+  it("a stamp hit rewrites gates.json and summary.txt: no stale fail is left", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const two = 2;\n");
-    expect(runCli(repo.dir, []).code).toBe(0);
+    expect((await runCliInProcess(repo.dir, [])).code).toBe(0);
     const clean = repo.read("src/math.ts");
     repo.write("src/math.ts", clean + "// eslint-disable-next-line\nexport const three = 3;\n");
-    const failed = runCli(repo.dir, []);
+    const failed = await runCliInProcess(repo.dir, []);
     expect(failed.report?.status, debug(failed)).toBe("fail");
     repo.write("src/math.ts", clean);
-    const hit = runCli(repo.dir, []);
+    const hit = await runCliInProcess(repo.dir, []);
     expect(hit.code, debug(hit)).toBe(0);
     expect(hit.stdout).toContain("already verified");
     expect(hit.report).toMatchObject({ status: "pass", already_verified: true, findings: [] });
     expect(hit.summary).toContain("verify-gates: PASS (already verified");
   });
 
-  it("--only never writes the green stamp; a full run does", () => {
+  it("--only never writes the green stamp; a full run does", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const two = 2;\n");
-    const only = runCli(repo.dir, ["--only", "floor"]);
+    const only = await runCliInProcess(repo.dir, ["--only", "floor"]);
     expect(only.code, debug(only)).toBe(0);
     expect(existsSync(join(repo.dir, ".verify", "green"))).toBe(false);
     expect(only.summary).toContain("no stamp written (--only: only a full run stamps)");
-    expect(runCli(repo.dir, ["--only", "floor"]).stdout).not.toContain("already verified");
-    const full = runCli(repo.dir, []);
+    expect((await runCliInProcess(repo.dir, ["--only", "floor"])).stdout).not.toContain(
+      "already verified",
+    );
+    const full = await runCliInProcess(repo.dir, []);
     expect(full.code, debug(full)).toBe(0);
     expect(existsSync(join(repo.dir, ".verify", "green"))).toBe(true);
   });

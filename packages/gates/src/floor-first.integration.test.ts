@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../test/cli-in-process.js";
 import { debug, makeRepo, runCli, type Repo } from "../test/fixture.js";
 
 // Built from pieces so no secret-shaped literal sits in this file.
@@ -29,23 +30,26 @@ const CASES: Array<{
 ];
 
 describe("floor first: a failing floor, scope or secrets stage stops the run before any tool", () => {
-  it.each(CASES)("$stage fails → typecheck, lint, format, tests and crap never start", (c) => {
-    const repo = makeRepo(c.extra);
-    c.change(repo);
-    const spy = join(mkdtempSync(join(tmpdir(), "gates-spy-")), "tools.log");
-    writeFileSync(spy, "");
-    const result = runCli(repo.dir, [], { GATES_SPY_LOG: spy });
-    expect(result.code, debug(result)).toBe(1);
-    const stages = result.report?.stages ?? [];
-    expect(stages.find((s) => s.stage === c.stage)?.status).toBe("fail");
-    for (const name of ["typecheck", "lint", "format", "tests", "crap"]) {
-      expect(stages.find((s) => s.stage === name)).toMatchObject({
-        status: "skip",
-        reason: `not run: the ${c.stage} stage failed`,
-      });
-    }
-    expect(existsSync(spy) ? readFileSync(spy, "utf8") : "").toBe("");
-  });
+  it.each(CASES)(
+    "$stage fails → typecheck, lint, format, tests and crap never start",
+    async (c) => {
+      const repo = makeRepo(c.extra);
+      c.change(repo);
+      const spy = join(mkdtempSync(join(tmpdir(), "gates-spy-")), "tools.log");
+      writeFileSync(spy, "");
+      const result = await runCliInProcess(repo.dir, [], { GATES_SPY_LOG: spy });
+      expect(result.code, debug(result)).toBe(1);
+      const stages = result.report?.stages ?? [];
+      expect(stages.find((s) => s.stage === c.stage)?.status).toBe("fail");
+      for (const name of ["typecheck", "lint", "format", "tests", "crap"]) {
+        expect(stages.find((s) => s.stage === name)).toMatchObject({
+          status: "skip",
+          reason: `not run: the ${c.stage} stage failed`,
+        });
+      }
+      expect(existsSync(spy) ? readFileSync(spy, "utf8") : "").toBe("");
+    },
+  );
 
   it("a green floor lets the tool stages run", () => {
     const repo = makeRepo();

@@ -3,13 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GatesReportSchema } from "@agent-verify/contract";
 import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../test/cli-in-process.js";
 import { debug, makeRepo, runCli } from "../test/fixture.js";
 
 const spyLines = (file: string) =>
   existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
 
 describe("a clean change, the stamp and the fast path", () => {
-  it("runs every tool, exits 0 with a stamp; a rerun touches no tool; one byte changed runs again", () => {
+  it("runs every tool, exits 0 with a stamp; a rerun touches no tool; one byte changed runs again", async () => {
+    // The first run is the bin's; the reruns go through the same command in this process.
     const repo = makeRepo();
     const spy = join(mkdtempSync(join(tmpdir(), "gates-spy-")), "tools.log");
     writeFileSync(spy, "");
@@ -42,12 +44,12 @@ describe("a clean change, the stamp and the fast path", () => {
     const ran = spyLines(spy).map((line) => line.split(" ")[0]);
     expect(ran).toEqual(["tsc", "eslint", "prettier", "vitest"]);
 
-    const second = runCli(repo.dir, [], { GATES_SPY_LOG: spy });
+    const second = await runCliInProcess(repo.dir, [], { GATES_SPY_LOG: spy });
     expect(second.code, debug(second)).toBe(0);
     expect(second.stdout).toContain("already verified");
     expect(spyLines(spy)).toHaveLength(4);
     // The stamp hit's report is assembled without the schemas: it must still be a valid one.
-    const hit = runCli(repo.dir, ["--json"], { GATES_SPY_LOG: spy });
+    const hit = await runCliInProcess(repo.dir, ["--json"], { GATES_SPY_LOG: spy });
     expect(hit.code, debug(hit)).toBe(0);
     expect(GatesReportSchema.parse(JSON.parse(hit.stdout))).toMatchObject({
       status: "pass",
@@ -60,7 +62,7 @@ describe("a clean change, the stamp and the fast path", () => {
       "src/math.ts",
       repo.read("src/math.ts").replace("return add(a, a);", "return add(a, a) ;"),
     );
-    const third = runCli(repo.dir, ["--only", "format"], { GATES_SPY_LOG: spy });
+    const third = await runCliInProcess(repo.dir, ["--only", "format"], { GATES_SPY_LOG: spy });
     expect(third.stdout).not.toContain("already verified");
     expect(third.code, debug(third)).toBe(1);
     expect(
@@ -75,7 +77,7 @@ describe("a clean change, the stamp and the fast path", () => {
     });
   });
 
-  it("a changed setting (--mode) is a different stamp", () => {
+  it("a changed setting (--mode) is a different stamp", async () => {
     // Tool stages off: this is about the stamp, not the tools. (--only never stamps.)
     const repo = makeRepo({
       ".verify/gates.yaml":
@@ -83,9 +85,15 @@ describe("a clean change, the stamp and the fast path", () => {
     });
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const two = 2;\n");
     repo.commit("work");
-    expect(runCli(repo.dir, []).code).toBe(0);
-    expect(runCli(repo.dir, []).stdout).toContain("already verified");
-    const other = runCli(repo.dir, ["--mode", "post-commit"]);
+    const first = await runCliInProcess(repo.dir, []);
+    expect(first.code, debug(first)).toBe(0);
+    // No test command, so crap has no coverage to judge by: it skips before parsing anything.
+    expect(first.report?.stages.find((s) => s.stage === "crap")).toMatchObject({
+      status: "skip",
+      reason: "no test command, so no coverage",
+    });
+    expect((await runCliInProcess(repo.dir, [])).stdout).toContain("already verified");
+    const other = await runCliInProcess(repo.dir, ["--mode", "post-commit"]);
     expect(other.code, debug(other)).toBe(0);
     expect(other.stdout).not.toContain("already verified");
   });

@@ -134,11 +134,33 @@ export interface Repo {
   commit: (message: string) => void;
 }
 
+let committed: string | undefined;
+
+/** The template as a repo: base committed on `main`, `feature` checked out (made once per file). */
+function makeCommitted(): string {
+  template ??= makeTemplate();
+  const dir = mkdtempSync(join(tmpdir(), "gates-committed-"));
+  cpSync(template, dir, { recursive: true, verbatimSymlinks: true });
+  initRepo(dir);
+  return dir;
+}
+
+function initRepo(dir: string): void {
+  git(dir, "init", "-q", "-b", "main");
+  git(dir, "config", "user.email", "t@example.com");
+  git(dir, "config", "user.name", "t");
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", "base");
+  git(dir, "checkout", "-q", "-b", "feature");
+}
+
 /** A git repo with the fixture committed on `main` and a `feature` branch checked out. */
 export function makeRepo(extra: Record<string, string> = {}): Repo {
-  template ??= makeTemplate();
+  const plain = Object.keys(extra).length === 0;
+  // The plain fixture's repo is made once and copied: no git init and commit per test.
+  const source = plain ? (committed ??= makeCommitted()) : (template ??= makeTemplate());
   const dir = mkdtempSync(join(tmpdir(), "gates-repo-"));
-  cpSync(template, dir, { recursive: true, verbatimSymlinks: true });
+  cpSync(source, dir, { recursive: true, verbatimSymlinks: true });
   const repo: Repo = {
     dir,
     write: (path, text) => {
@@ -152,12 +174,9 @@ export function makeRepo(extra: Record<string, string> = {}): Repo {
       git(dir, "commit", "-q", "-m", message);
     },
   };
+  if (plain) return repo;
   for (const [path, text] of Object.entries(extra)) repo.write(path, text);
-  git(dir, "init", "-q", "-b", "main");
-  git(dir, "config", "user.email", "t@example.com");
-  git(dir, "config", "user.name", "t");
-  repo.commit("base");
-  git(dir, "checkout", "-q", "-b", "feature");
+  initRepo(dir);
   return repo;
 }
 
@@ -197,12 +216,22 @@ export function runCli(
     env: { ...process.env, BASE: "", ...env },
     ...(input === undefined ? {} : { input }),
   });
+  return withFiles(cwd, result.status, result.stdout, result.stderr);
+}
+
+/** A run's exit code and output, with the `.verify/gates.json` and `summary.txt` it left in `cwd`. */
+export function withFiles(
+  cwd: string,
+  code: number | null,
+  stdout: string,
+  stderr: string,
+): CliResult {
   const reportPath = join(cwd, ".verify", "gates.json");
   const summaryPath = join(cwd, ".verify", "summary.txt");
   return {
-    code: result.status,
-    stdout: result.stdout,
-    stderr: result.stderr,
+    code,
+    stdout,
+    stderr,
     report: existsSync(reportPath)
       ? (JSON.parse(readFileSync(reportPath, "utf8")) as GatesJson)
       : undefined,

@@ -15,7 +15,7 @@ export function runCommandFor(
     case "usage-error":
       return output(EXIT_CODE.usage, "", `verify-gates: ${args.message}\n`);
     case "deliverable":
-      return deliverableCommand(args);
+      return deliverableCommand(args, io);
     case "run":
       return runCommand(args, io);
     default:

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { EXIT_CODE } from "../args.js";
 import { runGates } from "../run.js";
 import { output, type CommandArgs, type CommandIo, type CommandResult } from "./command.js";
@@ -7,7 +8,9 @@ async function criteriaFrom(file: string | undefined, io: CommandIo) {
   if (file === undefined) return undefined;
   const { parseCriteria } = await import("../task/criteria.js");
   const text =
-    file === "-" ? await io.readStdin() : await readFile(file, "utf8").catch(() => undefined);
+    file === "-"
+      ? await io.readStdin()
+      : await readFile(resolve(io.cwd, file), "utf8").catch(() => undefined);
   if (text === undefined) throw new Error(`--criteria-file: ${file} not found or unreadable`);
   return parseCriteria(text);
 }
@@ -20,8 +23,10 @@ export async function runCommand(args: CommandArgs<"run">, io: CommandIo): Promi
   } catch (error) {
     return output(EXIT_CODE.usage, "", `verify-gates: ${(error as Error).message}\n`);
   }
+  // The io's directory and environment (the process's, in the bin), so a program can run it too.
   const { report, summary } = await runGates({
-    ...(args.projectDir ? { cwd: args.projectDir } : {}),
+    cwd: args.projectDir === undefined ? io.cwd : resolve(io.cwd, args.projectDir),
+    env: io.env,
     ...(args.taskFile ? { taskFile: args.taskFile } : {}),
     ...(criteria ? { criteria } : {}),
     ...(args.base ? { base: args.base } : {}),

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HookAnswerSchema } from "@agent-verify/contract";
 import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, git, makeRepo, runCli, type Repo } from "../../test/fixture.js";
 
 const SESSION = "3f1c2a9e-7b4d-4e21-9c0a-5d6e7f8a9b0c";
@@ -22,8 +23,12 @@ function payload(cwd: string, extra: Record<string, unknown> = {}): string {
   });
 }
 
+// The bin reads the payload and prints the answer in the first and the last test; the other
+// branches go through the same command in this process.
 const hook = (repo: Repo, input: string, args: string[] = [], env: Record<string, string> = {}) =>
-  runCli(repo.dir, ["hook", ...args], env, input);
+  runCliInProcess(repo.dir, ["hook", ...args], env, input);
+const start = (dir: string, ...args: string[]) =>
+  runCliInProcess(dir, ["loop", "start", "--session", SESSION, ...args]);
 
 const loopFile = (dir: string) =>
   existsSync(join(dir, LOOP))
@@ -39,7 +44,7 @@ function redRepo(): Repo {
 describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
   it("without a loop file: allows, says why on stderr, runs nothing", () => {
     const repo = redRepo();
-    const result = hook(repo, payload(repo.dir));
+    const result = runCli(repo.dir, ["hook"], {}, payload(repo.dir));
     expect(result.code, debug(result)).toBe(0);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("allowing the stop: no loop file");
@@ -50,39 +55,32 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     ["not JSON", "{oops", "the payload on stdin is not JSON"],
     ["empty", "", "the payload on stdin is empty"],
     ["no session id", JSON.stringify({ cwd: "/tmp" }), "the payload has no usable session_id"],
-  ])("a payload that is %s: allows and says why", (_name, input, why) => {
+  ])("a payload that is %s: allows and says why", async (_name, input, why) => {
     const repo = redRepo();
-    expect(runCli(repo.dir, ["loop", "start", "--session", SESSION]).code).toBe(0);
-    const result = hook(repo, input);
+    expect((await start(repo.dir)).code).toBe(0);
+    const result = await hook(repo, input);
     expect(result.code, debug(result)).toBe(0);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain(why);
     expect(loopFile(repo.dir)?.iteration).toBe(0);
   });
 
-  it("another session's stop is never touched", () => {
+  it("another session's stop is never touched", async () => {
     const repo = redRepo();
-    runCli(repo.dir, ["loop", "start", "--session", SESSION]);
-    const result = hook(repo, JSON.stringify({ session_id: "other", cwd: repo.dir }));
+    await start(repo.dir);
+    const result = await hook(repo, JSON.stringify({ session_id: "other", cwd: repo.dir }));
     expect(result.code).toBe(0);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain(`belongs to session ${SESSION}, not other`);
     expect(existsSync(join(repo.dir, ".verify", "gates.json"))).toBe(false);
   });
 
-  it("a red change blocks with the summary's fix-first lines, a forced stop is gated again, the cap ends the loop", () => {
+  it("a red change blocks with the summary's fix-first lines, a forced stop is gated again, the cap ends the loop", async () => {
     const repo = redRepo();
-    const start = runCli(repo.dir, [
-      "loop",
-      "start",
-      "--session",
-      SESSION,
-      "--max-iterations",
-      "2",
-    ]);
-    expect(start.code, debug(start)).toBe(0);
+    const started = await start(repo.dir, "--max-iterations", "2");
+    expect(started.code, debug(started)).toBe(0);
 
-    const first = hook(repo, payload(repo.dir));
+    const first = await hook(repo, payload(repo.dir));
     expect(first.code, debug(first)).toBe(0);
     const answer = JSON.parse(first.stdout) as { decision: string; reason: string };
     expect(answer.decision).toBe("block");
@@ -95,11 +93,11 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     expect(loopFile(repo.dir)?.iteration).toBe(1);
 
     // The stop the hook forced (stop_hook_active) is gated again.
-    const second = hook(repo, payload(repo.dir, { stop_hook_active: true }));
+    const second = await hook(repo, payload(repo.dir, { stop_hook_active: true }));
     expect(JSON.parse(second.stdout)).toMatchObject({ decision: "block" });
     expect(loopFile(repo.dir)?.iteration).toBe(2);
 
-    const third = hook(repo, payload(repo.dir, { stop_hook_active: true }));
+    const third = await hook(repo, payload(repo.dir, { stop_hook_active: true }));
     expect(third.code, debug(third)).toBe(0);
     expect(JSON.parse(third.stdout)).toEqual({
       systemMessage: expect.stringContaining("still red after 2 iterations"),
@@ -111,14 +109,14 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     );
   });
 
-  it("a loop stopped while gates ran is not written back: the stop is allowed", () => {
+  it("a loop stopped while gates ran is not written back: the stop is allowed", async () => {
     // The judge runs last, on a green tree: it stands in for the agent's `loop stop` mid-run.
     const repo = makeRepo({
       ".verify/gates.yaml": `${NO_TOOLS}judge:\n  command: rm .verify/agent-loop.json; echo nonsense\n`,
     });
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const one = 1;\n");
-    runCli(repo.dir, ["loop", "start", "--session", SESSION]);
-    const result = hook(repo, payload(repo.dir));
+    await start(repo.dir);
+    const result = await hook(repo, payload(repo.dir));
     expect(result.code, debug(result)).toBe(0);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("the loop was stopped or replaced while gates ran");
@@ -126,25 +124,25 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     expect(loopFile(repo.dir)).toBeUndefined();
   });
 
-  it("a green change allows the stop and removes the loop file", () => {
+  it("a green change allows the stop and removes the loop file", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const one = 1;\n");
-    runCli(repo.dir, ["loop", "start", "--session", SESSION]);
-    const result = hook(repo, payload(repo.dir));
+    await start(repo.dir);
+    const result = await hook(repo, payload(repo.dir));
     expect(result.code, debug(result)).toBe(0);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("allowing the stop: gates passed");
     expect(loopFile(repo.dir)).toBeUndefined();
   });
 
-  it("SubagentStop in a git worktree: gates run in the payload's worktree, the loop file found in the project", () => {
+  it("SubagentStop in a git worktree: gates run in the payload's worktree, the loop file found in the project", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
-    runCli(repo.dir, ["loop", "start", "--session", SESSION]);
+    await start(repo.dir);
     const tree = join(mkdtempSync(join(tmpdir(), "gates-wt-")), "impl");
     git(repo.dir, "worktree", "add", "-q", "-b", "impl", tree);
     const test = readFileSync(join(tree, "src/math.test.ts"), "utf8");
     writeFileSync(join(tree, "src/math.test.ts"), test.replace("it(", "it.sk" + "ip("));
-    const result = runCli(
+    const result = await runCliInProcess(
       tree,
       ["hook"],
       { CLAUDE_PROJECT_DIR: repo.dir },
@@ -158,11 +156,16 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     expect(loopFile(repo.dir)?.iteration).toBe(1);
   });
 
-  it("a payload cwd outside any repository: the project ($CLAUDE_PROJECT_DIR) is gated", () => {
+  it("a payload cwd outside any repository: the project ($CLAUDE_PROJECT_DIR) is gated", async () => {
     const repo = redRepo();
-    runCli(repo.dir, ["loop", "start", "--session", SESSION]);
+    await start(repo.dir);
     const outside = mkdtempSync(join(tmpdir(), "gates-nogit-"));
-    const result = runCli(outside, ["hook"], { CLAUDE_PROJECT_DIR: repo.dir }, payload(outside));
+    const result = await runCliInProcess(
+      outside,
+      ["hook"],
+      { CLAUDE_PROJECT_DIR: repo.dir },
+      payload(outside),
+    );
     expect(result.code, debug(result)).toBe(0);
     expect(JSON.parse(result.stdout).reason).toContain("src/math.test.ts:4 [floor/");
     expect(loopFile(repo.dir)?.iteration).toBe(1);
@@ -171,7 +174,7 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
   it("the generic form: one JSON answer on stdout, exit 1 to block and 0 to allow", () => {
     const repo = redRepo();
     runCli(repo.dir, ["loop", "start", "--session", SESSION]);
-    const blocked = hook(repo, payload(repo.dir), ["--format", "generic"]);
+    const blocked = runCli(repo.dir, ["hook", "--format", "generic"], {}, payload(repo.dir));
     expect(blocked.code, debug(blocked)).toBe(1);
     expect(HookAnswerSchema.parse(JSON.parse(blocked.stdout))).toMatchObject({
       decision: "block",
@@ -181,7 +184,7 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
       gates_status: "fail",
     });
     runCli(repo.dir, ["loop", "stop"]);
-    const allowed = hook(repo, payload(repo.dir), ["--format", "generic"]);
+    const allowed = runCli(repo.dir, ["hook", "--format", "generic"], {}, payload(repo.dir));
     expect(allowed.code, debug(allowed)).toBe(0);
     expect(HookAnswerSchema.parse(JSON.parse(allowed.stdout))).toMatchObject({
       decision: "allow",

@@ -1,6 +1,8 @@
 import ts from "typescript";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, makeRepo, runCli } from "../../test/fixture.js";
+import { recordVitest, replayVitest } from "../../test/recorded-vitest.js";
 
 const GRADE = [
   "export function grade(score: number, bonus: boolean, late: boolean): string {",
@@ -69,10 +71,19 @@ const RUN = [
 ].join("\n");
 
 describe("crap on the functions the change touched", () => {
-  it("a complex uncovered function fails with name, file:line, complexity, coverage and score", () => {
+  // The fixture's own tests, run once by the real vitest: what the tests stage reads when the
+  // change adds no test (the first and third cases). The other cases run vitest for real, two
+  // of them through the bin.
+  let fixtureTests: string;
+  beforeAll(() => {
+    fixtureTests = recordVitest(makeRepo());
+  });
+
+  it("a complex uncovered function fails with name, file:line, complexity, coverage and score", async () => {
     const repo = makeRepo();
+    replayVitest(repo, fixtureTests);
     repo.write("src/grade.ts", GRADE);
-    const result = runCli(repo.dir, ["--only", "crap"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "crap"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings).toEqual([
       expect.objectContaining({
@@ -93,17 +104,18 @@ describe("crap on the functions the change touched", () => {
     expect(result.report?.stages.map((s) => `${s.stage}:${s.status}`)).toContain("crap:pass");
   });
 
-  it("an old complex function the change did not touch does not count", () => {
+  it("an old complex function the change did not touch does not count", async () => {
     const repo = makeRepo({ "src/grade.ts": GRADE });
+    replayVitest(repo, fixtureTests);
     repo.write("src/grade.ts", GRADE + "\nexport const other = 1;\n");
-    const result = runCli(repo.dir, ["--only", "crap"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "crap"]);
     expect(result.code, debug(result)).toBe(0);
   });
 
-  it("a failing test → exit 1 naming the test at its file:line", () => {
+  it("a failing test → exit 1 naming the test at its file:line", async () => {
     const repo = makeRepo();
     repo.write("src/math.test.ts", repo.read("src/math.test.ts").replace("toBe(3)", "toBe(4)"));
-    const result = runCli(repo.dir, ["--only", "tests"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "tests"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings[0]).toMatchObject({
       stage: "tests",
@@ -116,13 +128,13 @@ describe("crap on the functions the change touched", () => {
     );
   });
 
-  it("no tests at all → exit 2", () => {
+  it("no tests at all → exit 2", async () => {
     const repo = makeRepo();
     repo.write(
       "vitest.config.ts",
       'import { defineConfig } from "vitest/config";\nexport default defineConfig({ test: { include: ["none/**"], passWithNoTests: true } });\n',
     );
-    const result = runCli(repo.dir, ["--only", "tests"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "tests"]);
     expect(result.code, debug(result)).toBe(2);
     expect(result.stdout).toContain("found no tests");
   });

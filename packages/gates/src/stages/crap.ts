@@ -7,6 +7,8 @@ import type { IstanbulFileCoverage } from "../tools/vitest.js";
 import { functionComplexities, type FunctionInfo, type Position } from "./complexity.js";
 import { isScriptFile, isTestFile } from "./floor-patterns.js";
 
+const NO_COVERAGE = "no test command, so no coverage";
+
 const before = (a: Position, b: Position) =>
   a.line < b.line || (a.line === b.line && a.column <= b.column);
 
@@ -40,6 +42,8 @@ export const crap: Stage = async (ctx) => {
       !f.path.endsWith(".d.ts"),
   );
   if (files.length === 0) return skip("no changed source functions");
+  // Without a test command there is no coverage: parsing (and loading typescript) would be waste.
+  if ("off" in ctx.commands("test")) return skip(NO_COVERAGE);
   // Parse while the tests run: the coverage is only needed for the touched functions.
   const touched = await Promise.all(
     files.map(async (file) => {
@@ -55,7 +59,7 @@ export const crap: Stage = async (ctx) => {
     }),
   );
   const run = await ctx.testRun();
-  if (!run) return skip("no test command, so no coverage");
+  if (!run) return skip(NO_COVERAGE);
   const threshold = ctx.config.crap_threshold;
   const findings: GateFinding[] = [];
   for (const { file, functions } of touched) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, locations, makeRepo, runCli, runInProcess } from "../../test/fixture.js";
 
 // Markers are assembled from pieces so that this file itself carries none of them.
@@ -68,10 +69,10 @@ describe("floor: new suppressions and skipped or focused tests", () => {
 });
 
 describe("floor: tests removed", () => {
-  it("a deleted test file → exit 1 naming it", () => {
+  it("a deleted test file → exit 1 naming it", async () => {
     const repo = makeRepo();
     repo.remove("src/math.test.ts");
-    const result = runCli(repo.dir, ["--only", "floor"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "floor"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings[0]).toMatchObject({
       file: "src/math.test.ts",
@@ -79,11 +80,11 @@ describe("floor: tests removed", () => {
     });
   });
 
-  it("fewer test definitions in a kept test file → exit 1 at the removed test, naming it", () => {
+  it("fewer test definitions in a kept test file → exit 1 at the removed test, naming it", async () => {
     const repo = makeRepo();
     const text = repo.read("src/math.test.ts").replace(/\nit\("adds negatives"[\s\S]*$/, "\n");
     repo.write("src/math.test.ts", text);
-    const result = runCli(repo.dir, ["--only", "floor"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "floor"]);
     expect(result.code, debug(result)).toBe(1);
     const f = result.report?.findings[0];
     expect(f).toMatchObject({ file: "src/math.test.ts", line: 8, rule: "removed-tests" });
@@ -91,23 +92,23 @@ describe("floor: tests removed", () => {
     expect(f?.message).toContain("'adds negatives'");
   });
 
-  it("a renamed test with all its tests is fine", () => {
+  it("a renamed test with all its tests is fine", async () => {
     const repo = makeRepo();
     repo.write("src/sum.test.ts", repo.read("src/math.test.ts"));
     repo.remove("src/math.test.ts");
-    const result = runCli(repo.dir, ["--only", "floor"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "floor"]);
     expect(result.code, debug(result)).toBe(0);
   });
 });
 
 describe("floor: loosened configuration", () => {
-  it("a lint rule turned off → exit 1 at the rule's line", () => {
+  it("a lint rule turned off → exit 1 at the rule's line", async () => {
     const repo = makeRepo();
     repo.write(
       "eslint.config.js",
       repo.read("eslint.config.js").replace('"no-console": "error"', '"no-console": "off"'),
     );
-    const result = runCli(repo.dir, ["--only", "floor"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "floor"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings[0]).toMatchObject({
       file: "eslint.config.js",
@@ -117,13 +118,13 @@ describe("floor: loosened configuration", () => {
     expect(result.report?.findings[0]?.message).toContain("'no-console' turned off");
   });
 
-  it("tsconfig strict turned off → exit 1 at the flag", () => {
+  it("tsconfig strict turned off → exit 1 at the flag", async () => {
     const repo = makeRepo();
     repo.write(
       "tsconfig.json",
       repo.read("tsconfig.json").replace('"strict": true', '"strict": false'),
     );
-    const result = runCli(repo.dir, ["--only", "floor"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "floor"]);
     expect(result.code, debug(result)).toBe(1);
     expect(locations(result)).toContain("tsconfig.json:6");
     expect(result.report?.findings.map((f) => f.message)).toContain(
@@ -131,29 +132,29 @@ describe("floor: loosened configuration", () => {
     );
   });
 
-  it("a coverage threshold lowered → exit 1", () => {
+  it("a coverage threshold lowered → exit 1", async () => {
     const repo = makeRepo();
     repo.write("vitest.config.ts", repo.read("vitest.config.ts").replace("lines: 50", "lines: 10"));
-    const result = runCli(repo.dir, ["--only", "floor"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "floor"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings[0]).toMatchObject({ file: "vitest.config.ts", line: 4 });
     expect(result.report?.findings[0]?.message).toContain("'lines' lowered from 50 to 10");
   });
 
-  it("the ESLint suppressions file grown → exit 1", () => {
+  it("the ESLint suppressions file grown → exit 1", async () => {
     const repo = makeRepo({
       "eslint-suppressions.json": '{ "src/a.ts": { "no-console": { "count": 1 } } }\n',
     });
     repo.write("eslint-suppressions.json", '{ "src/a.ts": { "no-console": { "count": 3 } } }\n');
-    const result = runCli(repo.dir, ["--only", "floor"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "floor"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings[0]?.message).toContain("grew from 1 to 3");
   });
 
-  it("a gates threshold raised in the change → exit 1 at the key, and the base's threshold still judges", () => {
+  it("a gates threshold raised in the change → exit 1 at the key, and the base's threshold still judges", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": "crap_threshold: 20\n" });
     repo.write(".verify/gates.yaml", "# looser\ncrap_threshold: 50\n");
-    const result = runCli(repo.dir, ["--only", "floor"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "floor"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings[0]).toMatchObject({
       file: ".verify/gates.yaml",
@@ -163,7 +164,7 @@ describe("floor: loosened configuration", () => {
     expect(result.report?.findings[0]?.message).toBe("crap_threshold raised from 20 to 50");
   });
 
-  it("a stricter config is fine", () => {
+  it("a stricter config is fine", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": "crap_threshold: 20\n" });
     repo.write(".verify/gates.yaml", "crap_threshold: 10\n");
     repo.write(
@@ -172,7 +173,7 @@ describe("floor: loosened configuration", () => {
         .read("eslint.config.js")
         .replace('"no-console": "error"', '"no-console": "error", eqeqeq: "error"'),
     );
-    const result = runCli(repo.dir, ["--only", "floor"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "floor"]);
     expect(result.code, debug(result)).toBe(0);
   });
 });

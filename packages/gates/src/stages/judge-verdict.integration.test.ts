@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GatesReportSchema } from "@agent-verify/contract";
 import { describe, expect, it } from "vitest";
-import { debug, makeRepo, runCli } from "../../test/fixture.js";
+import { runCliInProcess } from "../../test/cli-in-process.js";
+import { debug, makeRepo, runCli, type CliResult } from "../../test/fixture.js";
 
 // A judge that keeps its request and prints the answer its argument names: each kind a model may give.
 const JUDGE =
@@ -48,9 +49,17 @@ function judgeRepo(answer: string) {
   return { repo, task };
 }
 
-const run = (answer: string, extra: string[] = [], input?: string) => {
+type Cli = typeof runCliInProcess | typeof runCli;
+
+/** Through the CLI command in this process; the first test runs the bin (`runCli`). */
+const run = async (
+  answer: string,
+  extra: string[] = [],
+  input?: string,
+  cli: Cli = runCliInProcess,
+) => {
   const { repo, task } = judgeRepo(answer);
-  const result = runCli(
+  const result: CliResult = await cli(
     repo.dir,
     ["--only", "floor,scope,judge", "--task-file", task, ...extra],
     {},
@@ -60,8 +69,8 @@ const run = (answer: string, extra: string[] = [], input?: string) => {
 };
 
 describe("the criteria judge and its verdict", () => {
-  it("gets the change, the stage report, the criteria and the rubric; a passing sentinel → exit 0", () => {
-    const { repo, result, report } = run("pass");
+  it("gets the change, the stage report, the criteria and the rubric; a passing sentinel → exit 0", async () => {
+    const { repo, result, report } = await run("pass", [], undefined, runCli);
     expect(result.code, debug(result)).toBe(0);
     const request = JSON.parse(readFileSync(join(repo.dir, "judge-request.json"), "utf8")) as {
       change: { diff: string };
@@ -104,8 +113,8 @@ describe("the criteria judge and its verdict", () => {
     });
   });
 
-  it("a failing criterion → exit 1, the finding carries the evidence, fix_forward is the next action", () => {
-    const { result, report } = run("fail");
+  it("a failing criterion → exit 1, the finding carries the evidence, fix_forward is the next action", async () => {
+    const { result, report } = await run("fail");
     expect(result.code, debug(result)).toBe(1);
     expect(report?.status).toBe("fail");
     expect(report?.findings).toEqual([
@@ -124,8 +133,8 @@ describe("the criteria judge and its verdict", () => {
     );
   });
 
-  it("the plain JSON form is read as well", () => {
-    const { result, report } = run("json");
+  it("the plain JSON form is read as well", async () => {
+    const { result, report } = await run("json");
     expect(result.code, debug(result)).toBe(0);
     expect(report?.judge?.decision).toBe("PASS");
   });
@@ -133,8 +142,8 @@ describe("the criteria judge and its verdict", () => {
   it.each([
     ["no verdict block", "garbage", "no ```deadfish:VERDICT block and no JSON verdict"],
     ["a criterion left unjudged", "partial", "AC-02: no verdict"],
-  ])("%s → NEEDS_HUMAN, exit 1, never a pass", (_name, answer, problem) => {
-    const { result, report } = run(answer);
+  ])("%s → NEEDS_HUMAN, exit 1, never a pass", async (_name, answer, problem) => {
+    const { result, report } = await run(answer);
     expect(result.code, debug(result)).toBe(1);
     expect(report?.status).toBe("needs_human");
     expect(report?.judge?.decision).toBe("NEEDS_HUMAN");
@@ -142,8 +151,8 @@ describe("the criteria judge and its verdict", () => {
     expect(result.stdout).toContain("a person must review this change");
   });
 
-  it("--criteria-file - reads the criteria from stdin (a ticket's acceptance criteria) instead of the task's", () => {
-    const { repo, result } = run(
+  it("--criteria-file - reads the criteria from stdin (a ticket's acceptance criteria) instead of the task's", async () => {
+    const { repo, result } = await run(
       "pass",
       ["--criteria-file", "-"],
       "- AC-01: twice() is exported\n",

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, makeRepo, runCli } from "../../test/fixture.js";
 
 // The judge: records each request (stdin) and prints the canned answer named on its command line.
@@ -51,9 +52,9 @@ describe("judge", () => {
     );
   });
 
-  it("any FAIL → exit 1 with the evidence", () => {
+  it("any FAIL → exit 1 with the evidence", async () => {
     const repo = judgeRepo("fail");
-    const result = runCli(repo.dir, ["--only", "judge"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "judge"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings).toEqual([
       expect.objectContaining({
@@ -63,23 +64,23 @@ describe("judge", () => {
     ]);
   });
 
-  it("garbage → needs_human, exit 1, said plainly; max_requests caps the calls for the same change", () => {
+  it("garbage → needs_human, exit 1, said plainly; max_requests caps the calls for the same change", async () => {
     const repo = judgeRepo("garbage");
-    const result = runCli(repo.dir, ["--only", "judge"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "judge"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.status).toBe("needs_human");
     expect(result.stdout).toContain("NEEDS HUMAN");
     expect(result.stdout).toContain("a person must review this change");
-    const again = runCli(repo.dir, ["--only", "judge"]);
+    const again = await runCliInProcess(repo.dir, ["--only", "judge"]);
     expect(again.code).toBe(1);
     expect(again.report?.status).toBe("needs_human");
     expect(requests(repo.dir)).toHaveLength(1);
   });
 
-  it("does not run on a red tree", () => {
+  it("does not run on a red tree", async () => {
     const repo = judgeRepo("pass");
     repo.write("src/b.test.ts", "it.o" + 'nly("x", () => {});\n');
-    const result = runCli(repo.dir, ["--only", "floor,judge"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "floor,judge"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.stages.find((s) => s.stage === "judge")).toMatchObject({
       status: "skip",

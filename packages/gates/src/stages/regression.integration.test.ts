@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, makeRepo, runCli, runInProcess, type CliResult } from "../../test/fixture.js";
 
 const TITLE = "Cart count is wrong after reload";
@@ -17,8 +18,9 @@ const testFile = (...tests: Array<[string, string]>) =>
   ].join("\n");
 
 describe("floor --regression: a bug fix must add a test that mentions the bug", () => {
-  // The bin with --regression is run by the first test and the stamp and usage tests; the
-  // matching rules go through its API (runInProcess).
+  // The bin with --regression is run by the first test and the usage test; the matching rules
+  // go through its API (runInProcess), the stamp and no-words cases through the CLI's command
+  // in this process (runCliInProcess).
   it("no new test → exit 1 with one regression finding naming the title's words", () => {
     const repo = makeRepo();
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const cart = 0;\n");
@@ -116,14 +118,19 @@ describe("floor --regression: a bug fix must add a test that mentions the bug", 
     expect(withIt.code, debug(withIt)).toBe(0);
   });
 
-  it("a title with no words to match → a regression finding that says so", () => {
+  it("a title with no words to match → a regression finding that says so", async () => {
     const repo = makeRepo();
     repo.write(
       "src/math.test.ts",
       repo.read("src/math.test.ts") +
         '\nit("fixes it", () => {\n  expect(add(0, 1)).toBe(1);\n});\n',
     );
-    const result = runCli(repo.dir, ["--only", "floor", "--regression", "Fix the bug in it"]);
+    const result = await runCliInProcess(repo.dir, [
+      "--only",
+      "floor",
+      "--regression",
+      "Fix the bug in it",
+    ]);
     expect(result.code, debug(result)).toBe(1);
     expect(regressionFindings(result)).toEqual([
       expect.objectContaining({
@@ -137,7 +144,7 @@ describe("floor --regression: a bug fix must add a test that mentions the bug", 
     ]);
   });
 
-  it("the title is part of the stamp: no reuse across runs with and without --regression", () => {
+  it("the title is part of the stamp: no reuse across runs with and without --regression", async () => {
     // Full runs (only they stamp), with the tool stages off: this is about the stamp.
     const repo = makeRepo({
       ".verify/gates.yaml":
@@ -150,15 +157,18 @@ describe("floor --regression: a bug fix must add a test that mentions the bug", 
     );
     const plain: string[] = [];
     const bug = [...plain, "--regression", TITLE];
-    const hit = (args: string[]) =>
-      (JSON.parse(runCli(repo.dir, [...args, "--json"]).stdout) as { already_verified: boolean })
-        .already_verified;
-    expect(hit(plain)).toBe(false);
-    expect(hit(plain)).toBe(true);
-    expect(hit(bug)).toBe(false);
-    expect(hit(bug)).toBe(true);
-    expect(hit([...plain, "--regression", "Cart total is off"])).toBe(false);
-    expect(hit(plain)).toBe(false);
+    const hit = async (args: string[]) =>
+      (
+        JSON.parse((await runCliInProcess(repo.dir, [...args, "--json"])).stdout) as {
+          already_verified: boolean;
+        }
+      ).already_verified;
+    expect(await hit(plain)).toBe(false);
+    expect(await hit(plain)).toBe(true);
+    expect(await hit(bug)).toBe(false);
+    expect(await hit(bug)).toBe(true);
+    expect(await hit([...plain, "--regression", "Cart total is off"])).toBe(false);
+    expect(await hit(plain)).toBe(false);
   });
 
   it("an empty title is a usage error: exit 2, one line on stderr, nothing run", () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, makeRepo, runCli } from "../../test/fixture.js";
 
 // Built from pieces so no secret-shaped literal sits in this file.
@@ -34,12 +35,12 @@ describe("secrets", () => {
     expect(readFileSync(join(repo.dir, ".verify", "gates.json"), "utf8")).not.toContain(KEY);
   });
 
-  it("a finding is keyed by file + rule + hash, not by line; the base's allow list accepts it", () => {
+  it("a finding is keyed by file + rule + hash, not by line; the base's allow list accepts it", async () => {
     const repo = makeRepo();
     repo.write("src/config.ts", `export const apiKey = "${KEY}";\n`);
-    const first = runCli(repo.dir, ["--only", "secrets"]);
+    const first = await runCliInProcess(repo.dir, ["--only", "secrets"]);
     repo.write("src/config.ts", `// moved down\n\nexport const apiKey = "${KEY}";\n`);
-    const second = runCli(repo.dir, ["--only", "secrets"]);
+    const second = await runCliInProcess(repo.dir, ["--only", "secrets"]);
     const hash = /sha256:([0-9a-f]+)/.exec(first.report?.findings[0]?.message ?? "")?.[1];
     expect(hash).toMatch(/^[0-9a-f]{16}$/);
     expect(second.report?.findings[0]?.line).toBe(3);
@@ -47,29 +48,29 @@ describe("secrets", () => {
 
     const allowed = makeRepo({ ".verify/gates.yaml": `secrets:\n  allow: ["sha256:${hash}"]\n` });
     allowed.write("src/config.ts", `export const apiKey = "${KEY}";\n`);
-    const result = runCli(allowed.dir, ["--only", "secrets"]);
+    const result = await runCliInProcess(allowed.dir, ["--only", "secrets"]);
     expect(result.code, debug(result)).toBe(0);
   });
 
-  it("an allow entry added by the change itself does not count and is a floor finding", () => {
+  it("an allow entry added by the change itself does not count and is a floor finding", async () => {
     const repo = makeRepo();
     repo.write("src/config.ts", `export const apiKey = "${KEY}";\n`);
     const hash = /sha256:([0-9a-f]+)/.exec(
-      runCli(repo.dir, ["--only", "secrets"]).report?.findings[0]?.message ?? "",
+      (await runCliInProcess(repo.dir, ["--only", "secrets"])).report?.findings[0]?.message ?? "",
     )?.[1];
     repo.write(".verify/gates.yaml", `secrets:\n  allow: ["sha256:${hash}"]\n`);
-    const result = runCli(repo.dir, ["--only", "floor,secrets"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "floor,secrets"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings.map((f) => f.stage).sort()).toEqual(["floor", "secrets"]);
   });
 
-  it("placeholders and low-entropy values are not secrets", () => {
+  it("placeholders and low-entropy values are not secrets", async () => {
     const repo = makeRepo();
     repo.write(
       "src/config.ts",
       'export const password = "changeme";\nexport const token = "aaaaaaaaaaaaaaaa";\n',
     );
-    const result = runCli(repo.dir, ["--only", "secrets"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "secrets"]);
     expect(result.code, debug(result)).toBe(0);
   });
 });

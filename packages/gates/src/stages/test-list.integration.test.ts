@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { GatesReportSchema } from "@agent-verify/contract";
 import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, makeRepo, runCli } from "../../test/fixture.js";
 
 const cartTests = (broken: boolean) =>
@@ -42,13 +43,13 @@ describe("the report names every test case the run's vitest ran", () => {
     expect(result.report?.tests).toEqual(report.tests);
   });
 
-  it("a skipped test is listed as skipped", () => {
+  it("a skipped test is listed as skipped", async () => {
     const repo = makeRepo();
     repo.write(
       "src/cart.test.ts",
       cartTests(false).replace('it("sums nothing"', 'it.skip("sums nothing"'),
     );
-    const result = runCli(repo.dir, ["--only", "tests", "--json"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "tests", "--json"]);
     expect(result.code, debug(result)).toBe(0);
     expect(parsed(result.stdout).tests).toContainEqual({
       file: "src/cart.test.ts",
@@ -57,20 +58,20 @@ describe("the report names every test case the run's vitest ran", () => {
     });
   });
 
-  it("a stamp hit carries the list of the run that wrote the stamp; an older stamp without it still hits", () => {
+  it("a stamp hit carries the list of the run that wrote the stamp; an older stamp without it still hits", async () => {
     // Full runs (only they stamp); the tools other than the tests are off.
     const repo = makeRepo({
       ".verify/gates.yaml": "commands:\n  typecheck: false\n  lint: false\n  format: false\n",
     });
     repo.write("src/cart.test.ts", cartTests(false));
-    const green = runCli(repo.dir, ["--json"]);
+    const green = await runCliInProcess(repo.dir, ["--json"]);
     expect(green.code, debug(green)).toBe(0);
     const first = parsed(green.stdout);
     expect(first.already_verified).toBe(false);
     expect(first.tests).toHaveLength(4);
     expect(first.tests?.every((t) => t.status === "passed")).toBe(true);
 
-    const hit = runCli(repo.dir, ["--json"]);
+    const hit = await runCliInProcess(repo.dir, ["--json"]);
     expect(hit.code, debug(hit)).toBe(0);
     const again = parsed(hit.stdout);
     expect(again.already_verified).toBe(true);
@@ -78,21 +79,21 @@ describe("the report names every test case the run's vitest ran", () => {
 
     const stamp = join(repo.dir, ".verify", "green");
     writeFileSync(stamp, `${readFileSync(stamp, "utf8").split("\n")[0]}\n`);
-    const old = runCli(repo.dir, ["--json"]);
+    const old = await runCliInProcess(repo.dir, ["--json"]);
     expect(old.code, debug(old)).toBe(0);
     const oldReport = parsed(old.stdout);
     expect(oldReport.already_verified).toBe(true);
     expect(oldReport).not.toHaveProperty("tests");
   });
 
-  it("no list when no vitest command ran: another test command, or the tests stage not selected", () => {
+  it("no list when no vitest command ran: another test command, or the tests stage not selected", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": 'commands:\n  test: "node --version"\n' });
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const one = 1;\n");
-    const other = runCli(repo.dir, ["--only", "tests", "--json"]);
+    const other = await runCliInProcess(repo.dir, ["--only", "tests", "--json"]);
     expect(other.code, debug(other)).toBe(0);
     expect(parsed(other.stdout).stages.find((s) => s.stage === "tests")?.status).toBe("pass");
     expect(parsed(other.stdout)).not.toHaveProperty("tests");
-    const floorOnly = runCli(repo.dir, ["--only", "floor", "--json"]);
+    const floorOnly = await runCliInProcess(repo.dir, ["--only", "floor", "--json"]);
     expect(floorOnly.code, debug(floorOnly)).toBe(0);
     expect(parsed(floorOnly.stdout)).not.toHaveProperty("tests");
   });

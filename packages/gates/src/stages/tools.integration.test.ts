@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, makeRepo, runCli } from "../../test/fixture.js";
 
 describe("typecheck, lint and format hold the line against the merge base", () => {
-  it("an unused import caused by the change counts; old lint debt in the same file does not", () => {
+  it("an unused import caused by the change counts; old lint debt in the same file does not", async () => {
     const legacy = [
       "export function old(): number {",
       "  const unused = 1;",
@@ -15,7 +16,7 @@ describe("typecheck, lint and format hold the line against the merge base", () =
       "src/legacy.ts",
       ['import { add } from "./math.js";', "", legacy.replace("return 2;", "return 3;")].join("\n"),
     );
-    const result = runCli(repo.dir, ["--only", "lint"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "lint"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings).toHaveLength(1);
     expect(result.report?.findings[0]).toMatchObject({
@@ -27,11 +28,11 @@ describe("typecheck, lint and format hold the line against the merge base", () =
     expect(result.stdout).toContain("src/legacy.ts:1 [lint/@typescript-eslint/no-unused-vars]");
   });
 
-  it("a type error introduced by the change → exit 1 (tsc's own exit 2 is mapped), old type debt ignored", () => {
+  it("a type error introduced by the change → exit 1 (tsc's own exit 2 is mapped), old type debt ignored", async () => {
     const debt = 'export const broken: number = "old";\n';
     const repo = makeRepo({ "src/debt.ts": debt });
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const bad: string = add(1, 2);\n");
-    const result = runCli(repo.dir, ["--only", "typecheck"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "typecheck"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings).toEqual([
       expect.objectContaining({
@@ -43,10 +44,10 @@ describe("typecheck, lint and format hold the line against the merge base", () =
     ]);
   });
 
-  it("an unformatted new file → exit 1; a formatted one passes", () => {
+  it("an unformatted new file → exit 1; a formatted one passes", async () => {
     const repo = makeRepo();
     repo.write("src/ugly.ts", "export const a = {b:1,\n  c:2}\n");
-    const result = runCli(repo.dir, ["--only", "format"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "format"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings[0]).toMatchObject({
       file: "src/ugly.ts",
@@ -54,7 +55,7 @@ describe("typecheck, lint and format hold the line against the merge base", () =
       rule: "prettier",
     });
     repo.write("src/ugly.ts", "export const a = { b: 1, c: 2 };\n");
-    expect(runCli(repo.dir, ["--only", "format"]).code).toBe(0);
+    expect((await runCliInProcess(repo.dir, ["--only", "format"])).code).toBe(0);
   });
 
   it("an eslint config that crashes is a setup error (eslint's exit 2), not a lint failure", () => {

@@ -2,6 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../../test/cli-in-process.js";
+// The bin runs the last two tests (a task file named relative to the working directory, a bad
+// one); the other branches go through the same command in this process.
 import { debug, git, makeRepo, runCli } from "../../test/fixture.js";
 
 const ONLY_SCOPE = ["--only", "scope"];
@@ -16,7 +19,7 @@ const scopeFindings = (result: ReturnType<typeof runCli>) =>
   (result.report?.findings ?? []).map((f) => `${f.rule} ${f.file ?? "-"}`);
 
 describe("--task-file", () => {
-  it("a change inside ## FILES with each add and delete done → exit 0", () => {
+  it("a change inside ## FILES with each add and delete done → exit 0", async () => {
     const repo = makeRepo({ "src/old.ts": "export const old = 1;\n" });
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const one = 1;\n");
     repo.write("src/jwt.ts", "export const jwt = 1;\n");
@@ -33,14 +36,14 @@ describe("--task-file", () => {
         "- path=src/old.ts action=delete",
       ].join("\n"),
     );
-    const result = runCli(repo.dir, [...ONLY_SCOPE, "--task-file", task]);
+    const result = await runCliInProcess(repo.dir, [...ONLY_SCOPE, "--task-file", task]);
     expect(result.code, debug(result)).toBe(0);
     expect(result.report).toMatchObject({
       task: { file: task, id: "T-1", files: 3, estimated_diff: null, criteria: 0 },
     });
   });
 
-  it("a file outside the task, an add not done, a delete not done, blocked files still apply → exit 1", () => {
+  it("a file outside the task, an add not done, a delete not done, blocked files still apply → exit 1", async () => {
     const repo = makeRepo({
       ".verify/gates.yaml": "scope:\n  block: [src/math.test.ts]\n",
       "src/old.ts": "export const old = 1;\n",
@@ -59,7 +62,7 @@ describe("--task-file", () => {
         "  action: modify",
       ].join("\n"),
     );
-    const result = runCli(repo.dir, [...ONLY_SCOPE, "--task-file", task]);
+    const result = await runCliInProcess(repo.dir, [...ONLY_SCOPE, "--task-file", task]);
     expect(result.code, debug(result)).toBe(1);
     expect(scopeFindings(result).sort()).toEqual([
       "blocked-file src/math.test.ts",
@@ -72,30 +75,30 @@ describe("--task-file", () => {
     expect(messages).toContain(`${task}:4 says delete src/old.ts, but it was not deleted`);
   });
 
-  it("ESTIMATED_DIFF: N sets the diff budget to 3 × N changed lines", () => {
+  it("ESTIMATED_DIFF: N sets the diff budget to 3 × N changed lines", async () => {
     const repo = makeRepo();
     const lines = Array.from({ length: 7 }, (_, i) => `export const v${i} = ${i};`).join("\n");
     repo.write("src/math.ts", `${repo.read("src/math.ts")}${lines}\n`);
-    const within = runCli(repo.dir, [
+    const within = await runCliInProcess(repo.dir, [
       ...ONLY_SCOPE,
       "--task-file",
       taskFile("ESTIMATED_DIFF: 3\n"),
     ]);
     expect(within.code, debug(within)).toBe(0);
     const task = taskFile("ESTIMATED_DIFF: 2\n");
-    const over = runCli(repo.dir, [...ONLY_SCOPE, "--task-file", task]);
+    const over = await runCliInProcess(repo.dir, [...ONLY_SCOPE, "--task-file", task]);
     expect(over.code, debug(over)).toBe(1);
     expect(over.report?.findings.map((f) => f.message)).toEqual([
       `7 changed lines, over the diff budget of 6 (3 × ESTIMATED_DIFF 2 in ${task})`,
     ]);
   });
 
-  it("env fallbacks: VERIFY_TASK_FILE, VERIFY_PROJECT_DIR, VERIFY_BASE_COMMIT, VERIFY_MODE", () => {
+  it("env fallbacks: VERIFY_TASK_FILE, VERIFY_PROJECT_DIR, VERIFY_BASE_COMMIT, VERIFY_MODE", async () => {
     const repo = makeRepo();
     repo.write("src/extra.ts", "export const extra = 1;\n");
     const base = git(repo.dir, "rev-parse", "main").trim();
     const elsewhere = mkdtempSync(join(tmpdir(), "gates-cwd-"));
-    const result = runCli(elsewhere, ONLY_SCOPE, {
+    const result = await runCliInProcess(elsewhere, ONLY_SCOPE, {
       VERIFY_TASK_FILE: taskFile("## FILES\n- path=src/math.ts action=modify\n"),
       VERIFY_PROJECT_DIR: repo.dir,
       VERIFY_BASE_COMMIT: base,
