@@ -1,19 +1,53 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine: setup, then lint, format check,
 # typecheck and every package's tests (real Chromium, real demo shop, real bd, real git).
+# The repo-wide checks (eslint, prettier, the .verify/ and bench/ typechecks) run beside the
+# package tests, not before them; their output is printed after, and any failure fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 export TURBO_TELEMETRY_DISABLED=1
-pnpm exec eslint .
-pnpm exec prettier --check . >/dev/null || { pnpm exec prettier --check . ; exit 1; }
-# The repo's own flows and the benchmark's Playwright Test spec are not packages: typecheck them here.
-pnpm exec tsc --noEmit -p .verify/tsconfig.json
-pnpm exec tsc --noEmit -p bench/tsconfig.json
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+scratch=$(mktemp -d)
+checks_pid=
+cleanup() {
+  if [ -n "$checks_pid" ]; then kill -- "-$checks_pid" 2>/dev/null || true; fi
+  rm -rf "$scratch"
+}
+trap cleanup EXIT
+# One background group: each check's output to its own file, its exit code to <name>.rc.
+set -m
+(
+  check() {
+    local name=$1
+    shift
+    local rc=0
+    "$@" >"$scratch/$name.out" 2>&1 || rc=$?
+    echo "$rc" >"$scratch/$name.rc"
+  }
+  check eslint pnpm exec eslint .
+  check prettier pnpm exec prettier --check .
+  # The repo's own flows and the benchmark's Playwright Test spec are not packages: typecheck them here.
+  check tsc-verify pnpm exec tsc --noEmit -p .verify/tsconfig.json
+  check tsc-bench pnpm exec tsc --noEmit -p bench/tsconfig.json
+) &
+checks_pid=$!
+set +m
+log="$scratch/turbo.log"
 status=0
 pnpm exec turbo run typecheck test --concurrency=2 --output-logs=full "$@" 2>&1 | tee "$log" || status=$?
+wait "$checks_pid" || true
+checks_pid=
+for name in eslint prettier tsc-verify tsc-bench; do
+  rc=$(cat "$scratch/$name.rc" 2>/dev/null || echo "no result")
+  if [ "$rc" = 0 ]; then
+    echo "check $name: ok"
+  else
+    echo "check $name: FAILED ($rc)"
+    # prettier lists the files it would change on stderr; eslint and tsc print their errors.
+    cat "$scratch/$name.out"
+    status=1
+  fi
+done
 # One closing line for the whole suite, summed over every package's vitest summary.
 node -e '
   const text = require("fs").readFileSync(process.argv[1], "utf8").replace(/\x1b\[[0-9;]*m/g, "");

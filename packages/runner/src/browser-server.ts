@@ -4,6 +4,7 @@ import { resolveBrowser } from "./browser/resolve.js";
 import { settleWithin } from "./deadline.js";
 import { messageOf } from "./errors.js";
 import { loadManifestCached } from "./manifest-cache.js";
+import { playwrightCore } from "./playwright-modules.js";
 
 export interface BrowserServerHandle {
   info: BrowserServerInfo;
@@ -29,7 +30,7 @@ export async function serveBrowser(
     if (target.kind === "connect") {
       throw new Error(`a browser server is configured already (${target.source})`);
     }
-    const { chromium } = await import("playwright-core");
+    const { chromium } = playwrightCore();
     server = await chromium.launchServer({
       executablePath: target.executablePath,
       headless: config?.headless ?? true,

@@ -14,6 +14,7 @@ import { usedFixtures } from "./flows/fixtures.js";
 import { flowCodeError } from "./flows/flow-error.js";
 import { CODE_HINT } from "./flows/load-error.js";
 import { loadFlowModule } from "./flows/load.js";
+import { playwrightTest } from "./playwright-modules.js";
 import { StepRecorder, withRecorder } from "./flows/steps.js";
 import type { Flow } from "./flows/define-flow.js";
 import { buildResult } from "./result.js";
@@ -37,6 +38,15 @@ export function actionTimeoutMs(flowTimeoutMs: number): number {
   return Math.min(MAX_ACTION_TIMEOUT_MS, Math.round(flowTimeoutMs / 2));
 }
 const INTERRUPTED_BUDGET_MS = 400;
+
+/** Load a module now; a failure shows where it is used, not here. */
+function preload(load: () => unknown): void {
+  try {
+    load();
+  } catch {
+    // the flow's own use of it reports the error
+  }
+}
 
 /** One run of one flow: setup, the flow under its deadline, evidence, teardown. */
 export class FlowRun {
@@ -161,18 +171,20 @@ export class FlowRun {
       });
     }
     if (this.interrupted) throw new FlowAbortedError("interrupted", "interrupted");
+    const opening = target
+      ? this.session.open(
+          target,
+          manifest.browser,
+          baseURL,
+          actionTimeoutMs(timeoutMs),
+          this.options.trace !== "off",
+        )
+      : undefined;
     // Load the assertion library and the result schema while the browser starts: both
     // cost CPU, and the launch is only waiting.
-    if (used.has("expect")) void import("@playwright/test").catch(() => undefined);
+    if (used.has("expect")) preload(playwrightTest);
     void import("@agent-verify/contract").catch(() => undefined);
-    if (target)
-      await this.session.open(
-        target,
-        manifest.browser,
-        baseURL,
-        actionTimeoutMs(timeoutMs),
-        this.options.trace !== "off",
-      );
+    await opening;
   }
 
   private async execute(

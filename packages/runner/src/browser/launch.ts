@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import type { BrowserConfig } from "@agent-verify/contract";
 import { RunnerError, messageOf } from "../errors.js";
+import { playwrightCore } from "../playwright-modules.js";
 import type { BrowserTarget } from "./resolve.js";
 
 /** Flags for headless Chromium on locked-down machines (no sandbox as root, no network chatter). */
@@ -20,7 +21,7 @@ export async function openBrowser(
   target: BrowserTarget,
   config: BrowserConfig | undefined,
 ): Promise<Browser> {
-  const { chromium } = await import("playwright-core");
+  const { chromium } = playwrightCore();
   try {
     if (target.kind === "connect") {
       return await chromium.connect(target.wsEndpoint, { timeout: LAUNCH_TIMEOUT_MS });

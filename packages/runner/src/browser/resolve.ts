@@ -2,6 +2,7 @@ import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 import type { BrowserConfig } from "@agent-verify/contract";
 import { RunnerError } from "../errors.js";
+import { playwrightCore } from "../playwright-modules.js";
 
 export type BrowserTarget =
   | { kind: "connect"; wsEndpoint: string; source: string }
@@ -59,7 +60,7 @@ export async function resolveBrowser(
     );
   }
   const tried: string[] = [];
-  const { chromium } = await import("playwright-core");
+  const { chromium } = playwrightCore();
   const bundled = chromium.executablePath();
   if (bundled && isExecutable(bundled))
     return { kind: "launch", executablePath: bundled, source: "playwright" };

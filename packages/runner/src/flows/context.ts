@@ -4,6 +4,7 @@ import type { BrowserSession } from "../browser/session.js";
 import type { FlowContext } from "./define-flow.js";
 import type { FixtureName } from "./fixtures.js";
 import { step } from "./steps.js";
+import { playwrightCore, playwrightTest } from "../playwright-modules.js";
 
 export interface BuiltContext {
   context: FlowContext;
@@ -28,12 +29,12 @@ export async function buildFlowContext(
   if (used.has("request")) {
     if (session.context) request = session.context.request;
     else {
-      const { request: requestFactory } = await import("playwright-core");
+      const { request: requestFactory } = playwrightCore();
       ownRequest = await requestFactory.newContext(baseURL ? { baseURL } : {});
       request = ownRequest;
     }
   }
-  const expect = used.has("expect") ? (await import("@playwright/test")).expect : undefined;
+  const expect = used.has("expect") ? playwrightTest().expect : undefined;
   const context = {
     step,
     log,
