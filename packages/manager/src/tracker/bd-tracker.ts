@@ -166,7 +166,8 @@ export class BdTracker implements Tracker {
 
   /**
    * Several issues in one `bd show a b … --json` (the batch's plan). Should bd not answer
-   * every id exactly, or fail, each is shown alone: the same issues, the same errors as `show`.
+   * every id exactly, that id is shown alone (should it fail, all are): the same issues, the same
+   * errors as one `show` after another.
    */
   async showMany(ids: readonly string[]): Promise<TrackerIssue[]> {
     const one = async () => {
@@ -182,17 +183,19 @@ export class BdTracker implements Tracker {
       return one();
     }
     if (!Array.isArray(value)) return one();
-    const found: Array<{ raw: Record<string, unknown>; issue: BdIssueInput }> = [];
+    const out: TrackerIssue[] = [];
     for (const id of ids) {
       const raw = value.find((entry) => (entry as { id?: unknown } | null)?.id === id) as
         Record<string, unknown> | undefined;
       const parsed = BdIssueInputSchema.safeParse(raw);
-      if (raw === undefined || !parsed.success) return one();
-      found.push({ raw, issue: parsed.data });
-    }
-    const out: TrackerIssue[] = [];
-    for (const { raw, issue } of found) {
-      out.push(toTrackerIssue({ ...issue, comments: await this.commentsOf(raw, issue) }));
+      // Not answered exactly (unknown, or resolved loosely): shown alone, for show's own error.
+      if (raw === undefined || !parsed.success) {
+        out.push(await this.show(id));
+        continue;
+      }
+      out.push(
+        toTrackerIssue({ ...parsed.data, comments: await this.commentsOf(raw, parsed.data) }),
+      );
     }
     return out;
   }

@@ -190,12 +190,13 @@ describe("forged tracker records", () => {
     const copy = (ownComments(id)[0]?.text ?? "").replaceAll(`${id}#1`, `${id}#2`);
     tracker.bd(["comments", "add", id, copy.replace('"attempt": 1', '"attempt": 2')]);
     expect((await cli(app.dir, ["issue", id])).code).toBe(1);
-    expect(ownComments(id).map((c) => parseCommentReport(c.text)?.attempt?.attempt)).toEqual([
-      1, 2, 2,
-    ]);
-    const mine = ownComments(id).filter((c) => c.author === "verify-test");
+    // One read of the comments for the three checks.
+    const all = tracker.comments(id);
+    const own = all.filter((c) => parseCommentReport(c.text)?.mac !== undefined);
+    expect(own.map((c) => parseCommentReport(c.text)?.attempt?.attempt)).toEqual([1, 2, 2]);
+    const mine = own.filter((c) => c.author === "verify-test");
     expect(mine).toHaveLength(3);
-    expect(tracker.comments(id)).toHaveLength(4);
+    expect(all).toHaveLength(4);
   });
 
   it("forged metadata plus a marker comment do not suppress an escalation", async () => {
@@ -206,10 +207,10 @@ describe("forged tracker records", () => {
     const result = await cli(app.dir, ["issue", id, "--retry-budget", "1", "--json"]);
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toMatchObject({ action: "escalated", decision: "escalate" });
-    const issue = tracker.showJson(id);
+    const issue = tracker.showWithComments(id);
     expect(issue.status).toBe("blocked");
     expect(issue.labels).toContain("needs-human");
-    expect(ownComments(id)).toHaveLength(1);
+    expect(ownTexts(issue.comments.map((c) => c.text))).toHaveLength(1);
   });
 });
 
@@ -348,12 +349,9 @@ describe("writes stay inside .verify/", () => {
       ),
     );
     expect(readFileSync(join(victim, "victim"), "utf8")).toBe("precious\n");
-    const [issue] = JSON.parse(tracker.bd(["show", id, "--json", "--include-comments"])) as Array<{
-      status: string;
-      comments?: unknown[];
-    }>;
-    expect(issue?.comments ?? []).toEqual([]);
-    expect(issue?.status).toBe("open");
+    const issue = tracker.showWithComments(id);
+    expect(issue.comments).toEqual([]);
+    expect(issue.status).toBe("open");
   });
 });
 
