@@ -333,7 +333,11 @@ class Killer {
     // so the batch ends in the unkilled run after the last kill; it adapts to the progress seen.
     const { batchMs, startupMs } = this.reference;
     // (A quarter of the runs die in start-up: the rest carry the batch.)
-    let spanMs = (2 * 0.8 * Math.max(1000, batchMs - startupMs)) / (0.75 * wanted);
+    const workMs = Math.max(1000, batchMs - startupMs);
+    // At most half the reference batch: one run should not finish what is left (a later round
+    // wanting a kill or two would otherwise let whole batches run through).
+    const maxSpanMs = workMs / 2;
+    let spanMs = Math.min((2 * 0.8 * workMs) / (0.75 * wanted), maxSpanMs);
     this.killsPerBatch.push(0);
     for (let kills = 0; this.landed < MIN_KILLS;) {
       expect(kills, `seed ${SEED}: no progress`).toBeLessThan(MAX_KILLS_PER_ROUND);
@@ -345,6 +349,9 @@ class Killer {
       this.delays.push(delay);
       const seen = await watch(manager, delay, observer);
       if (seen.startedMs !== null) this.startups.push(seen.startedMs);
+      // Killed before its first ticket though meant to die past its start-up: the start-up
+      // is longer than this delay (a killed run's writes to settle, a loaded machine).
+      else if (!inStartup) this.startups.push(Math.round(delay * 1.1));
       const isWriting = existsSync(join(observer.dir, PENDING_WRITE_FILE));
       manager.kill();
       const end = await manager.exited;
@@ -363,7 +370,7 @@ class Killer {
       // Behind the plan by half a ticket: live longer; ahead by a whole one: die sooner.
       const behind = (0.8 * kills) / wanted - progress(observer, status);
       const ticket = 1 / observer.ids.size;
-      if (behind > ticket / 2) spanMs *= 1.3;
+      if (behind > ticket / 2) spanMs = Math.min(spanMs * 1.3, maxSpanMs);
       else if (behind < -ticket) spanMs = Math.max(500, spanMs * 0.75);
     }
     return false;
