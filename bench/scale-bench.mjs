@@ -8,7 +8,8 @@
 //      and @playwright/test running the same seven journeys as one spec file
 //      (bench/scale/journeys.spec.ts, its own webServer) with --workers equal to --jobs;
 //   2. --shard 1/2 + --shard 2/2 run every flow once, and merge-reports equals one run;
-//   3. where the time goes, phase by phase, cold launch vs connecting to a warm browser.
+//   3. where the time goes, phase by phase, cold launch vs connecting to a warm browser, and
+//      one runner process's start-up stage by stage (bench/lib/runner-phases.mjs).
 // After every command: 0 processes left (checked through an environment marker).
 // Usage: node bench/scale-bench.mjs [--runs 3]
 import { spawn } from "node:child_process";
@@ -238,6 +239,18 @@ async function main() {
   process.stdout.write(phases.stdout.replace(/^/gm, "   "));
   if (phases.code !== 0) throw new Error(phases.stderr);
   await noneLeft("phases");
+
+  console.log(
+    `\n   one verify-runner process over a warm browser, stage by stage (each a fresh process, median of ${RUNS + 2}):`,
+  );
+  const stages = await run(
+    process.execPath,
+    [join(ROOT, "bench/lib/runner-phases.mjs"), String(RUNS + 2), "checkout-happy-path"],
+    { cwd: ROOT, env },
+  );
+  process.stdout.write(stages.stdout.replace(/^/gm, "   "));
+  if (stages.code !== 0) throw new Error(stages.stderr);
+  await noneLeft("runner stages");
   console.log(`\n0 processes left after each of ${checks} benchmark commands (checked).`);
   rmSync(dir, { recursive: true, force: true });
 }

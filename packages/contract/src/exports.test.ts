@@ -31,3 +31,12 @@ it("exports a schema for every --json output of the CLIs", () => {
     expect(names).toContain(schema);
   }
 });
+
+it("the runner's light entry points are the same schemas as the index's", async () => {
+  // The built package, as the runner imports it.
+  const index = await import("@agent-verify/contract");
+  const runResult = await import("@agent-verify/contract/run-result");
+  const flowList = await import("@agent-verify/contract/flow-list");
+  expect(runResult.RunResultSchema).toBe(index.RunResultSchema);
+  expect(flowList.FlowListSchema).toBe(index.FlowListSchema);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findLeaks, plantSecrets } from "../test/planted.js";
+import { findLeaks, plantSecrets } from "@agent-verify/test-support/planted";
 import { debug, makeRepo, runCli, type CliResult } from "../test/fixture.js";
 
 // A judge that leaks every planted secret: in its evidence (fail), or as unparseable

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTracker, type TempTracker } from "../test/helpers/bd.js";
 import { runCli, type CliRun } from "../test/helpers/cli.js";
-import { findLeaks, plantSecrets, type Plant } from "../test/helpers/planted.js";
+import { findLeaks, plantSecrets, type Plant } from "@agent-verify/test-support/planted";
 
 // A runner that leaks on purpose: every planted secret in its result's errors, console
 // errors, failed requests and URL, on stderr, or (crash, garbage) only on stderr/stdout.

@@ -48,7 +48,7 @@ export async function listFlows(options: ListOptions): Promise<FlowList> {
   if (warnings.length > 0) list.warnings = warnings;
   if (options.steps) {
     // The slow path loads the contract anyway: validate what we print.
-    const { FlowListSchema } = await import("@agent-verify/contract");
+    const { FlowListSchema } = await import("@agent-verify/contract/flow-list");
     return FlowListSchema.parse(list);
   }
   return list;

@@ -49,6 +49,6 @@ export function buildResult(input: ResultInput): RunResult {
  * the end of a run, and the run preloads it while the browser starts.
  */
 export async function validateResult(result: RunResult): Promise<RunResult> {
-  const { RunResultSchema } = await import("@agent-verify/contract");
+  const { RunResultSchema } = await import("@agent-verify/contract/run-result");
   return RunResultSchema.parse(result);
 }

@@ -183,7 +183,7 @@ export class FlowRun {
     // Load the assertion library and the result schema while the browser starts: both
     // cost CPU, and the launch is only waiting.
     if (used.has("expect")) preload(playwrightTest);
-    void import("@agent-verify/contract").catch(() => undefined);
+    void import("@agent-verify/contract/run-result").catch(() => undefined);
     await opening;
   }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { freePort, makeProject, runRunner } from "./helpers.js";
-import { findLeaks, plantSecrets } from "./planted.js";
+import { findLeaks, plantSecrets } from "@agent-verify/test-support/planted";
 
 // A page that leaks every planted secret: in its text (the ARIA snapshot and the failed
 // assertion's "Received"), its console errors and the URLs of its failed requests.

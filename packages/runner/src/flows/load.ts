@@ -12,12 +12,15 @@ let esmHooksRegistered = false;
 
 /**
  * Once loader hooks are registered, every module imported after goes through them (a round
- * trip to the hooks thread per file): the contract and zod, which every run and --list needs
- * for its output, cost ~0.5 s more CPU that way. Load them before the hooks.
+ * trip to the hooks thread per file): the output schemas and zod, which every run and --list
+ * needs at its end, cost ~0.5 s more CPU that way. Load them before the hooks.
  */
 async function loadBeforeHooks(): Promise<void> {
   if (tsxRegistered || esmHooksRegistered) return;
-  await import("@agent-verify/contract");
+  await Promise.all([
+    import("@agent-verify/contract/run-result"),
+    import("@agent-verify/contract/flow-list"),
+  ]);
 }
 
 /** Register tsx only when a TypeScript flow is actually loaded (keeps --list fast). */

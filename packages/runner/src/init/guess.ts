@@ -1,6 +1,6 @@
 // Pure guesses `verify-runner init` makes from what a repo holds. No file system here:
 // the caller reads the repo (see scan.ts) and these functions decide.
-import { DEFAULT_STATIC_PORT } from "@agent-verify/contract";
+import { DEFAULT_STATIC_PORT } from "@agent-verify/contract/constants";
 
 export { DEFAULT_STATIC_PORT };
 

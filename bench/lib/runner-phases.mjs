@@ -1,0 +1,116 @@
+// Where one `verify-runner <flow>` process's time goes when it connects to a warm browser
+// (as under the manager): each import stage in a fresh node process, then the whole run.
+// Wall and CPU (user+sys of the process and its children, from GNU time when present).
+// Usage: node bench/lib/runner-phases.mjs ROUNDS FLOW (the demo shop and a browser server are
+// started here; the repo's .verify/ is the project).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { median } from "./measure.mjs";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const RUNNER = join(ROOT, "packages/runner");
+const rounds = Number(process.argv[2] ?? 5);
+const flow = process.argv[3] ?? "checkout-happy-path";
+const CONTRACT = new URL(`file://${join(ROOT, "packages/contract/dist/index.js")}`).href;
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+
+const port = await new Promise((resolve) => {
+  const s = createServer().listen(0, "127.0.0.1", () => {
+    const p = s.address().port;
+    s.close(() => resolve(p));
+  });
+});
+const shop = spawn(process.execPath, [join(ROOT, "apps/demo-shop/dist/server.js")], {
+  env: { ...process.env, PORT: String(port) },
+  stdio: "ignore",
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; i < 100; i++) {
+  try {
+    if ((await fetch(`${base}/health`)).ok) break;
+  } catch {
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+const browser = spawn(
+  process.execPath,
+  [join(RUNNER, "bin/verify-runner.js"), "--browser-server", "--idle-timeout", "300"],
+  { cwd: ROOT, stdio: ["pipe", "pipe", "ignore"] },
+);
+const wsEndpoint = await new Promise((resolve, reject) => {
+  let out = "";
+  browser.stdout.on("data", (chunk) => {
+    out += chunk;
+    if (out.includes("\n")) resolve(JSON.parse(out.split("\n")[0]).ws_endpoint);
+  });
+  browser.once("exit", (code) => reject(new Error(`--browser-server exited ${code}`)));
+});
+
+/** One process: wall ms and CPU ms (user+sys, children included). */
+function measure(args, env = {}) {
+  const started = performance.now();
+  const command = TIME ?? process.execPath;
+  const argv = TIME ? ["-f", "cpu %U %S", process.execPath, ...args] : args;
+  const result = spawnSync(command, argv, {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+  });
+  const wall = performance.now() - started;
+  if (result.status !== 0)
+    throw new Error(`${args.join(" ")}: exit ${result.status}\n${result.stderr}`);
+  const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr ?? "");
+  return { wall, cpu: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN };
+}
+
+const file = (path) => new URL(`file://${join(RUNNER, path)}`).href;
+const steps = [
+  [
+    "+ runner CLI and run modules",
+    `for (const s of ${JSON.stringify(["dist/parse-args.js", "dist/commands/run.js", "dist/run-flow.js"].map(file))}) await import(s);`,
+  ],
+  ["+ contract (zod)", `await import(${JSON.stringify(CONTRACT)});`],
+  [
+    "+ playwright-core (require)",
+    `(await import("node:module")).createRequire(${JSON.stringify(file("package.json"))})("playwright-core");`,
+  ],
+  [
+    "+ @playwright/test (the flow's expect)",
+    `(await import("node:module")).createRequire(${JSON.stringify(file("package.json"))})("@playwright/test");`,
+  ],
+  [
+    "+ tsx and the flow module (compiled, cached)",
+    `await (await import(${JSON.stringify(file("dist/flows/load.js"))})).loadFlowModule(${JSON.stringify(join(ROOT, ".verify/src/flows", `${flow}.ts`))}, { dir: ${JSON.stringify(ROOT)} });`,
+  ],
+];
+// Each import stage is the one before plus one step, in a fresh process.
+const stages = [["node start", ["-e", "0"]]];
+let code = "";
+for (const [name, step] of steps) {
+  code += step;
+  stages.push([name, ["--input-type=module", "-e", code]]);
+}
+stages.push([
+  `the whole run of ${flow} (warm browser)`,
+  [join(RUNNER, "bin/verify-runner.js"), flow],
+  { VERIFY_BASE_URL: base, VERIFY_BROWSER_WS_ENDPOINT: wsEndpoint },
+]);
+const results = stages.map(() => ({ wall: [], cpu: [] }));
+for (let round = -1; round < rounds; round++) {
+  stages.forEach(([, args, env], i) => {
+    const { wall, cpu } = measure(args, env);
+    if (round < 0) return;
+    results[i].wall.push(wall);
+    results[i].cpu.push(cpu);
+  });
+}
+browser.stdin.end();
+await new Promise((done) => browser.once("exit", done));
+shop.kill("SIGTERM");
+const ms = (x) => (Number.isNaN(x) ? "n/a" : `${Math.round(x)} ms`).padStart(8);
+console.log(`${"".padEnd(52)}    wall       cpu`);
+stages.forEach(([name], i) => {
+  console.log(`${name.padEnd(52)}${ms(median(results[i].wall))}  ${ms(median(results[i].cpu))}`);
+});
