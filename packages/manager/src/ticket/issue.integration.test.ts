@@ -44,10 +44,10 @@ describe("verify-manager issue (fault runner, real bd)", () => {
     expect(result.code).toBe(0);
     const reason = `verified: flows pass, slow-pass passed [verify-manager attempt ${id}#1]`;
     expect(result.stdout.trim()).toBe(`close ${id} (attempt 1) with reason: ${reason}`);
-    const after = tracker.showJson(id);
+    const after = tracker.showWithComments(id);
     expect(after.status).toBe("closed");
     expect(after.close_reason).toBe(reason);
-    const comments = tracker.comments(id);
+    const comments = after.comments;
     expect(comments).toHaveLength(1);
     expect(comments[0]?.text).toBe(
       `verify-manager: verified at attempt 1: flows pass, slow-pass passed\n[verify-manager attempt ${id}#1]\n`,
@@ -65,7 +65,8 @@ describe("verify-manager issue (fault runner, real bd)", () => {
     const id = tracker.create("checkout", "Verify:\n- pass\n- fail\n");
     const first = await issue([id]);
     expect(first.code).toBe(1);
-    const comments = tracker.comments(id);
+    const shown = tracker.showWithComments(id);
+    const comments = shown.comments;
     expect(comments).toHaveLength(1);
     const text = comments[0]?.text ?? "";
     expect(text.split("\n")[0]).toBe(
@@ -88,7 +89,7 @@ describe("verify-manager issue (fault runner, real bd)", () => {
       failed_flows: [{ flow: "fail", outcome: "fail", failing_step: "check-cart" }],
     });
     // The status change names its attempt too, in the same bd write.
-    expect(tracker.showJson(id)).toMatchObject({
+    expect(shown).toMatchObject({
       status: "in_progress",
       metadata: { verify_manager_attempt: `${id}#1` },
     });
@@ -123,8 +124,9 @@ describe("interrupting verify-manager issue", () => {
     const code = await new Promise((r) => child.once("close", r));
     expect(code).toBe(2);
     expect(stderr).toContain(`verify-manager: interrupted: issue ${id} left unchanged`);
-    expect(tracker.comments(id)).toEqual([]);
-    expect(tracker.showJson(id).status).toBe("open");
+    const after = tracker.showWithComments(id);
+    expect(after.comments).toEqual([]);
+    expect(after.status).toBe("open");
     expect(processesWithMarker(project.marker)).toEqual([]);
   });
 });

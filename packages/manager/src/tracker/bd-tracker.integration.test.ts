@@ -92,6 +92,39 @@ describe("BdTracker against the real bd", () => {
     const missing = new BdTracker({ cwd: tracker.root, env: tracker.env, bin: "/nonexistent/bd" });
     await expect(missing.show("t-1")).rejects.toMatchObject({ code: "bd_missing" });
   });
+
+  it("showMany: each issue as show gives it, in one bd show (comments read only where bd counts some); show's errors when an id is loose or unknown", async () => {
+    const a = tracker.create("many a", "Verify:\n- a\n");
+    tracker.bd(["comments", "add", a, "on a"]);
+    const b = tracker.create("many b", "Verify:\n- b\n");
+    const c = tracker.create("many c", "Verify:\n- c\n");
+    // The real bd behind a script that records each call.
+    const calls = join(tracker.root, "counted.calls");
+    const wrapper = join(tracker.root, "counted-bd");
+    writeFileSync(
+      wrapper,
+      `#!/bin/sh\necho "$*" >> ${JSON.stringify(calls)}\nexec ${JSON.stringify(tracker.env.VERIFY_BD)} "$@"\n`,
+    );
+    chmodSync(wrapper, 0o755);
+    const counted = new BdTracker({ cwd: tracker.root, env: tracker.env, bin: wrapper });
+    const called = () => readFileSync(calls, "utf8").trim().split("\n");
+
+    const many = await counted.showMany([a, b, c]);
+    expect(called()).toEqual([`show ${a} ${b} ${c} --json`, `comments ${a} --json`]);
+    expect(many).toEqual([await bd.show(a), await bd.show(b), await bd.show(c)]);
+    expect(many[0]?.comments.map((comment) => comment.text)).toEqual(["on a"]);
+    // show alone skips the comments read too when bd counts none.
+    writeFileSync(calls, "");
+    expect(await counted.show(b)).toEqual(many[1]);
+    expect(called()).toEqual([`show ${b} --json`]);
+
+    const loose = c.replace(/^t-/, "");
+    const looseError = await bd.show(loose).catch((error: unknown) => error);
+    expect(looseError).toBeInstanceOf(ManagerError);
+    await expect(counted.showMany([a, loose])).rejects.toEqual(looseError);
+    const unknownError = await bd.show("t-nope").catch((error: unknown) => error);
+    await expect(counted.showMany([a, "t-nope", b])).rejects.toEqual(unknownError);
+  });
 });
 
 describe("a bd that hangs (a stand-in: the real one cannot be made to hang on demand)", () => {

@@ -143,14 +143,61 @@ export class BdTracker implements Tracker {
         string,
         unknown
       >;
-      // bd 1.1 leaves comments out of `show` (only comment_count); read them separately.
-      const comments = "comments" in raw ? exact.data.comments : await this.comments(id);
-      return toTrackerIssue({ ...exact.data, comments });
+      return toTrackerIssue({ ...exact.data, comments: await this.commentsOf(raw, exact.data) });
     }
     const other = entries.find((entry) => entry.success);
     if (other?.success)
       throw this.unexpected(args, `bd resolved '${id}' to a different issue '${other.data.id}'`);
     throw this.unexpected(args, `no issue '${id}' in the output`);
+  }
+
+  /**
+   * bd 1.1 leaves comments out of `show` (only comment_count); read them separately, unless
+   * bd counts none.
+   */
+  private async commentsOf(
+    raw: Record<string, unknown>,
+    issue: BdIssueInput,
+  ): Promise<BdIssueInput["comments"]> {
+    if ("comments" in raw) return issue.comments;
+    if (raw.comment_count === 0) return [];
+    return this.comments(issue.id);
+  }
+
+  /**
+   * Several issues in one `bd show a b … --json` (the batch's plan). Should bd not answer
+   * every id exactly, that id is shown alone (should it fail, all are): the same issues, the same
+   * errors as one `show` after another.
+   */
+  async showMany(ids: readonly string[]): Promise<TrackerIssue[]> {
+    const one = async () => {
+      const out: TrackerIssue[] = [];
+      for (const id of ids) out.push(await this.show(id));
+      return out;
+    };
+    if (ids.length < 2) return one();
+    let value: unknown;
+    try {
+      value = parseBdJson((await this.call(["show", ...ids, "--json"])).stdout);
+    } catch {
+      return one();
+    }
+    if (!Array.isArray(value)) return one();
+    const out: TrackerIssue[] = [];
+    for (const id of ids) {
+      const raw = value.find((entry) => (entry as { id?: unknown } | null)?.id === id) as
+        Record<string, unknown> | undefined;
+      const parsed = BdIssueInputSchema.safeParse(raw);
+      // Not answered exactly (unknown, or resolved loosely): shown alone, for show's own error.
+      if (raw === undefined || !parsed.success) {
+        out.push(await this.show(id));
+        continue;
+      }
+      out.push(
+        toTrackerIssue({ ...parsed.data, comments: await this.commentsOf(raw, parsed.data) }),
+      );
+    }
+    return out;
   }
 
   private async comments(id: string): Promise<BdIssueInput["comments"]> {

@@ -43,6 +43,8 @@ export interface TrackerUpdate {
 export interface Tracker {
   readonly name: string;
   show(id: string): Promise<TrackerIssue>;
+  /** Optional: several issues at once, as `show` gives each (in the order asked). */
+  showMany?(ids: readonly string[]): Promise<TrackerIssue[]>;
   comment(id: string, text: string): Promise<void>;
   close(id: string, reason: string): Promise<void>;
   update(id: string, change: TrackerUpdate): Promise<void>;

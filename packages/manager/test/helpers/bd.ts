@@ -39,6 +39,10 @@ export interface TempTracker {
   create(title: string, description: string): string;
   showJson(id: string): Record<string, unknown>;
   comments(id: string): Array<{ text: string; author: string }>;
+  /** The issue and its comments in one `bd show <id> --json --include-comments` (none: []). */
+  showWithComments(id: string): Record<string, unknown> & {
+    comments: Array<{ text: string; author: string }>;
+  };
   cleanup(): void;
 }
 
@@ -134,6 +138,14 @@ export function makeTracker(prefix = "t"): TempTracker {
     },
     comments(id) {
       return JSON.parse(bd(["comments", id, "--json"])) as Array<{ text: string; author: string }>;
+    },
+    showWithComments(id) {
+      const [issue] = JSON.parse(bd(["show", id, "--json", "--include-comments"])) as Array<
+        Record<string, unknown>
+      >;
+      if (!issue) throw new Error(`bd show ${id} returned nothing`);
+      const comments = (issue.comments ?? []) as Array<{ text: string; author: string }>;
+      return { ...issue, comments };
     },
     cleanup() {
       rmSync(root, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { LoopStatusSchema, type LoopStatus, type LoopTicketState } from "@agent-verify/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { bdBinary, makeTracker, type TempTracker } from "../../../test/helpers/bd.js";
 import { runCli } from "../../../test/helpers/cli.js";
 import { makeFaultProject, type FaultProject } from "../../../test/helpers/fault-runner.js";
@@ -113,13 +113,50 @@ const batchArgs = (dir: string, label: string, ...extra: string[]) => [
 ];
 const beadsEntry = (tracker: TempTracker) => `BEADS_DIR=${tracker.env.BEADS_DIR}`;
 
+/** The six tickets in one `bd create -f` (one bd process, not six): title, description, label. */
 function seedTickets(tracker: TempTracker, label: string): Map<KindName, string> {
+  const folder = mkdtempSync(join(tmpdir(), "vm-seed-"));
+  scratch.push(folder);
+  const file = join(folder, "tickets.md");
+  const section = (kind: KindName) =>
+    `## ${label} ${kind}\n\n### Description\n${KINDS[kind].description}\n### Labels\n${label}\n`;
+  writeFileSync(file, KIND_NAMES.map(section).join("\n"));
+  const made = JSON.parse(tracker.bd(["create", "-f", file, "--json"])) as Array<{
+    id: string;
+    title: string;
+    description?: string;
+    labels?: string[];
+  }>;
   const ids = new Map<KindName, string>();
   for (const kind of KIND_NAMES) {
-    const args = ["create", `${label} ${kind}`, "--description", KINDS[kind].description];
-    ids.set(kind, tracker.bd([...args, "--labels", label, "--silent"]).trim());
+    const issue = made.find((m) => m.title === `${label} ${kind}`);
+    // bd trims the section's trailing newline; the text is otherwise the kind's description.
+    expect({ kind, description: issue?.description, labels: issue?.labels }).toEqual({
+      kind,
+      description: KINDS[kind].description.trimEnd(),
+      labels: [label],
+    });
+    ids.set(kind, issue?.id ?? "");
   }
   return ids;
+}
+
+interface ShownIssue {
+  id: string;
+  status: string;
+  close_reason?: string;
+  comments?: Array<{ text: string; author: string }>;
+}
+
+/** Status, close reason and comments of every id in one `bd show a b c --json --include-comments`. */
+function showAllWithComments(tracker: TempTracker, ids: Iterable<string>): Map<string, ShownIssue> {
+  const wanted = [...ids];
+  const shown = JSON.parse(
+    tracker.bd(["show", ...wanted, "--json", "--include-comments"]),
+  ) as ShownIssue[];
+  const byId = new Map(shown.map((issue) => [issue.id, issue]));
+  expect([...byId.keys()].sort()).toEqual([...wanted].sort());
+  return byId;
 }
 
 /**
@@ -216,25 +253,48 @@ class BatchObserver {
   }
 }
 
-/**
- * Wait `ms` while the run lives, reading the status file and log all the while. Returns how
- * long the run took to resume (rewrite the status file), or null when it was not seen to.
- */
-async function watch(run: ManagerRun, ms: number, observer: BatchObserver): Promise<number | null> {
-  const started = Date.now();
-  const before = readStatus(observer.dir)?.updated_at;
-  let resumedMs: number | null = null;
-  while (run.isRunning() && Date.now() < started + ms) {
-    const status = observer.observe();
-    if (resumedMs === null && status !== null && status.updated_at !== before) {
-      resumedMs = Date.now() - started;
-    }
-    await sleep(Math.min(25, Math.max(0, started + ms - Date.now())));
-  }
-  return resumedMs;
+/** What `watch` saw of one run. */
+interface Watched {
+  /** How long the run took to resume (rewrite the status file), or null when not seen to. */
+  resumedMs: number | null;
+  /** How long it took to reach its first ticket (start-up, lock, pending writes, plan), or null. */
+  startedMs: number | null;
 }
 
-/** Starts the batch, lets it run a random while, SIGKILLs the manager alone; again and again. */
+/** Wait `ms` while the run lives, reading the status file and log all the while. */
+async function watch(run: ManagerRun, ms: number, observer: BatchObserver): Promise<Watched> {
+  const started = Date.now();
+  const before = readStatus(observer.dir);
+  const ticketsBefore = new Map(before?.tickets.map((t) => [t.id, t.updated_at]));
+  const seen: Watched = { resumedMs: null, startedMs: null };
+  while (run.isRunning() && Date.now() < started + ms) {
+    const status = observer.observe();
+    if (seen.resumedMs === null && status !== null && status.updated_at !== before?.updated_at) {
+      seen.resumedMs = Date.now() - started;
+    }
+    const moved = status?.tickets.some(
+      (t) => t.state !== "pending" && t.updated_at !== ticketsBefore.get(t.id),
+    );
+    if (seen.startedMs === null && moved === true) seen.startedMs = Date.now() - started;
+    await sleep(Math.min(25, Math.max(0, started + ms - Date.now())));
+  }
+  return seen;
+}
+
+/** Share of the batch done: finished tickets, and half of one whose attempt is logged. */
+function progress(observer: BatchObserver, status: LoopStatus | null): number {
+  if (status === null) return 0;
+  const done = status.tickets.filter((t) => FINAL_STATES.has(t.state)).length;
+  const logged = status.tickets.filter((t) => !FINAL_STATES.has(t.state) && t.attempt !== null);
+  return (done + logged.length / 2) / observer.ids.size;
+}
+
+/**
+ * Starts the batch, lets it run a random while, SIGKILLs the manager alone; again and again.
+ * Most runs die after their start-up, a random share of a span into the batch, so the kills
+ * spread over the whole batch (its bd writes, runs, log and status writes); one in four dies
+ * during its start-up (lock, status file, settling a killed run's writes, the plan).
+ */
 class Killer {
   landed = 0;
   runs = 0;
@@ -244,30 +304,54 @@ class Killer {
   readonly killsPerBatch: number[] = [];
   /** Tickets finished when each kill landed: shows the kills spread over the batch. */
   readonly doneAtKill: number[] = [];
-  /** The longest a run took to resume: start-up, lock, status file. */
-  private resumeMs = 0;
+  /** Start-ups measured so far (the reference run's first). */
+  private readonly startups: number[];
   private readonly rand: () => number;
 
   constructor(
     seed: number,
-    /** Where each batch starts its random window: about one ticket's time. */
-    private readonly firstWindowMs: number,
+    /** The reference run: how long the whole batch took, and its start-up. */
+    private readonly reference: { batchMs: number; startupMs: number },
   ) {
     this.rand = seededRandom(seed);
+    this.startups = [reference.startupMs];
+  }
+
+  startupsSeen(): readonly number[] {
+    return this.startups;
+  }
+
+  /** A run's start-up as lately seen: the longest of the last three measured. */
+  private startupMs(): number {
+    return Math.max(...this.startups.slice(-3));
   }
 
   /** Until the batch finishes (true) or enough kills landed (false). */
   async round(observer: BatchObserver, label: string): Promise<boolean> {
-    let windowMs = this.firstWindowMs;
+    const wanted = MIN_KILLS - this.landed;
+    // Mean life past start-up: what gets `wanted` runs through ~80 % of the reference batch,
+    // so the batch ends in the unkilled run after the last kill; it adapts to the progress seen.
+    const { batchMs, startupMs } = this.reference;
+    // (A quarter of the runs die in start-up: the rest carry the batch.)
+    const workMs = Math.max(1000, batchMs - startupMs);
+    // At most half the reference batch: one run should not finish what is left (a later round
+    // wanting a kill or two would otherwise let whole batches run through).
+    const maxSpanMs = workMs / 2;
+    let spanMs = Math.min((2 * 0.8 * workMs) / (0.75 * wanted), maxSpanMs);
     this.killsPerBatch.push(0);
     for (let kills = 0; this.landed < MIN_KILLS;) {
       expect(kills, `seed ${SEED}: no progress`).toBeLessThan(MAX_KILLS_PER_ROUND);
       this.runs++;
       const manager = startManager(batchArgs(observer.dir, label), envFor(main));
-      const delay = Math.floor(this.rand() * windowMs);
+      const startup = this.startupMs();
+      const inStartup = this.rand() < 0.25;
+      const delay = Math.floor(inStartup ? this.rand() * startup : startup + this.rand() * spanMs);
       this.delays.push(delay);
-      const resumedMs = await watch(manager, delay, observer);
-      if (resumedMs !== null) this.resumeMs = Math.max(this.resumeMs, resumedMs);
+      const seen = await watch(manager, delay, observer);
+      if (seen.startedMs !== null) this.startups.push(seen.startedMs);
+      // Killed before its first ticket though meant to die past its start-up: the start-up
+      // is longer than this delay (a killed run's writes to settle, a loaded machine).
+      else if (!inStartup) this.startups.push(Math.round(delay * 1.1));
       const isWriting = existsSync(join(observer.dir, PENDING_WRITE_FILE));
       manager.kill();
       const end = await manager.exited;
@@ -280,14 +364,14 @@ class Killer {
       this.killsPerBatch[this.killsPerBatch.length - 1] = kills;
       if (isWriting) this.duringWrite++;
       if (processesWithEnv(beadsEntry(main), BD_COMMANDS).length > 0) this.orphaning++;
-      // Spread the kills over the batch: widen the window while the tickets lag the kills.
-      const left = observer.remaining(observer.observe());
+      const status = observer.observe();
+      const left = observer.remaining(status);
       this.doneAtKill.push(observer.ids.size - left);
-      const ticketsDone = 1 - left / observer.ids.size;
-      // Aim to finish the batch well after the last kill needed, so one batch takes them all.
-      const isLagging = ticketsDone < kills / (1.5 * MIN_KILLS);
-      // A window shorter than a restart would only ever kill the start-up.
-      windowMs = Math.max(this.resumeMs + 500, windowMs * (isLagging ? 1.25 : 0.8));
+      // Behind the plan by half a ticket: live longer; ahead by a whole one: die sooner.
+      const behind = (0.8 * kills) / wanted - progress(observer, status);
+      const ticket = 1 / observer.ids.size;
+      if (behind > ticket / 2) spanMs = Math.min(spanMs * 1.3, maxSpanMs);
+      else if (behind < -ticket) spanMs = Math.max(500, spanMs * 0.75);
     }
     return false;
   }
@@ -298,6 +382,7 @@ function expectFinalState(tracker: TempTracker, dir: string, ids: Map<KindName, 
   expect(status?.state).toBe("done");
   expect(status?.halt_reason).toBeNull();
   const log = readCheckedLog(dir);
+  const shown = showAllWithComments(tracker, ids.values());
   for (const [kind, id] of ids) {
     const spec = KINDS[kind];
     const ticket = status?.tickets.find((t) => t.id === id);
@@ -310,16 +395,16 @@ function expectFinalState(tracker: TempTracker, dir: string, ids: Map<KindName, 
       logged: spec.decision === null ? [] : [{ attempt: 1, decision: spec.decision }],
     });
     const marker = attemptMarker(id, 1);
-    const issue = tracker.showJson(id);
-    const comments = tracker.comments(id);
+    const issue = shown.get(id);
+    const comments = issue?.comments ?? [];
     const marked = comments.filter((c) => c.text.includes(marker));
     expect({
       kind,
-      status: issue.status,
+      status: issue?.status,
       comments: comments.length,
       marked: marked.length,
     }).toEqual({ kind, status: spec.status, comments: spec.comments, marked: spec.comments });
-    if (spec.status === "closed") expect(String(issue.close_reason)).toContain(marker);
+    if (spec.status === "closed") expect(String(issue?.close_reason)).toContain(marker);
   }
   const left = readdirSync(join(dir, ".verify")).filter(
     (name) =>
@@ -347,7 +432,7 @@ let main: TempTracker;
 let refProject: FaultProject;
 let refIds: Map<KindName, string>;
 let refHistory: Map<KindName, number> | undefined;
-let refDurationMs = 0;
+let refTiming = { batchMs: 0, startupMs: 0 };
 
 beforeAll(() => {
   const folder = mkdtempSync(join(tmpdir(), "vm-slow-bd-"));
@@ -370,9 +455,15 @@ describe("verify-manager issues under kill -9 (real bd, fault runner)", () => {
   it("an unkilled batch: every ticket ends as decided (the reference run)", async () => {
     refProject = newProject();
     refIds = seedTickets(ref, "batch");
-    const started = Date.now();
-    const result = await runCli(batchArgs(refProject.dir, "batch"), { env: envFor(ref) });
-    refDurationMs = Date.now() - started;
+    // Watched as the killed runs are (same invariants), which also times its start-up.
+    const run = startManager(batchArgs(refProject.dir, "batch"), envFor(ref));
+    const seen = await watch(
+      run,
+      Number.POSITIVE_INFINITY,
+      new BatchObserver(refProject.dir, refIds),
+    );
+    const result = await run.exited;
+    refTiming = { batchMs: result.durationMs, startupMs: seen.startedMs ?? 0 };
     expect(result.code, result.stderr).toBe(1);
     expectFinalState(ref, refProject.dir, refIds);
     refHistory = historyCounts(ref, refIds);
@@ -383,8 +474,19 @@ describe("verify-manager issues under kill -9 (real bd, fault runner)", () => {
 
   it(`kill -9 at >= ${MIN_KILLS} random moments (seed ${SEED}): every rerun resumes, nothing lost or done twice`, async () => {
     if (refHistory === undefined) throw new Error("the reference run failed");
-    const killer = new Killer(SEED, refDurationMs / KIND_NAMES.length);
+    const killer = new Killer(SEED, refTiming);
     const rounds: BatchObserver[] = [];
+    // Said however the test ends (a timeout too): how the kills fell.
+    onTestFinished(() =>
+      console.info(
+        `seed ${SEED}: ${killer.landed} kills landed in ${killer.runs} runs over ${rounds.length} ` +
+          `batch(es) (${killer.killsPerBatch.join("+")}); ${killer.duringWrite} during a bd write, ${killer.orphaning} left bd running; ` +
+          `torn log lines seen: ${rounds.map((r) => r.tornLines).join(",")}; ` +
+          `tickets done at each kill ${killer.doneAtKill.join(" ")}; ` +
+          `reference batch ${refTiming.batchMs} ms (start-up ${refTiming.startupMs} ms); ` +
+          `start-ups seen ${killer.startupsSeen().join(" ")}; delays ${killer.delays.join(" ")}`,
+      ),
+    );
     let final: Awaited<ReturnType<typeof runCli>> | null = null;
     while (final === null) {
       expect(rounds.length, `seed ${SEED}: the batch kept finishing`).toBeLessThan(MAX_ROUNDS);
@@ -405,22 +507,19 @@ describe("verify-manager issues under kill -9 (real bd, fault runner)", () => {
 
     // Finished: run again without --restart: the same status, nothing new anywhere.
     const files = [STATUS_FILE, LOG_FILE].map((f) => readFileSync(join(last.dir, f), "utf8"));
-    const comments = [...last.ids.values()].map((id) => main.comments(id).length);
+    const commentCounts = () => {
+      const shown = showAllWithComments(main, last.ids.values());
+      return [...last.ids.values()].map((id) => shown.get(id)?.comments?.length ?? 0);
+    };
+    const comments = commentCounts();
     const again = await runCli(batchArgs(last.dir, label), { env: envFor(main) });
     expect(again.code).toBe(final.code);
     expect(again.stdout).toBe(final.stdout);
     expect([STATUS_FILE, LOG_FILE].map((f) => readFileSync(join(last.dir, f), "utf8"))).toEqual(
       files,
     );
-    expect([...last.ids.values()].map((id) => main.comments(id).length)).toEqual(comments);
-    console.info(
-      `seed ${SEED}: ${killer.landed} kills landed in ${killer.runs} runs over ${rounds.length} ` +
-        `batch(es) (${killer.killsPerBatch.join("+")}); ${killer.duringWrite} during a bd write, ${killer.orphaning} left bd running; ` +
-        `torn log lines seen: ${rounds.map((r) => r.tornLines).join(",")}; ` +
-        `tickets done at each kill ${killer.doneAtKill.join(" ")}; ` +
-        `reference batch ${refDurationMs} ms; delays ${killer.delays.join(" ")}`,
-    );
-  }, 300_000);
+    expect(commentCounts()).toEqual(comments);
+  }, 600_000);
 
   it("a bd write whose pid was never recorded (a kill right after the spawn) is waited for", async () => {
     const file = join(newProject().dir, PENDING_WRITE_FILE);

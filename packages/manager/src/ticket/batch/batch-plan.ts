@@ -70,8 +70,16 @@ export async function showAll(
   ids: readonly string[],
   known: ReadonlyMap<string, SelectedTicket> = new Map(),
 ): Promise<SelectedTicket[]> {
+  const unknown = ids.filter((id) => !known.has(id));
+  const shown = new Map<string, SelectedTicket>();
+  if (tracker.showMany && unknown.length > 1) {
+    const issues = await tracker.showMany(unknown);
+    issues.forEach((issue, i) => shown.set(unknown[i] ?? issue.id, { issue, epic: null }));
+  }
   const out: SelectedTicket[] = [];
-  for (const id of ids) out.push(known.get(id) ?? { issue: await tracker.show(id), epic: null });
+  for (const id of ids) {
+    out.push(known.get(id) ?? shown.get(id) ?? { issue: await tracker.show(id), epic: null });
+  }
   return out;
 }
 

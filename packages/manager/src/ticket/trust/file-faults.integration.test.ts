@@ -73,8 +73,9 @@ describe("the loop's files, faulty (real bd, CLI)", () => {
         /^verify-manager: cannot (write|read) \.verify\/log\.jsonl: it is a directory; fix: remove or rename/,
       );
     }
-    expect(tracker.comments(id)).toEqual([]);
-    expect(tracker.showJson(id).status).toBe("open");
+    const after = tracker.showWithComments(id);
+    expect(after.comments).toEqual([]);
+    expect(after.status).toBe("open");
   });
 
   it("a read-only .verify/: issue and issues refuse before running anything; log and tracker unchanged", async () => {

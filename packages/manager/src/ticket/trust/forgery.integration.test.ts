@@ -12,17 +12,25 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { IssueVerificationSchema, type VerifyLogEntry } from "@agent-verify/contract";
+import type { IssueVerification, VerifyLogEntry } from "@agent-verify/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTracker, type TempTracker } from "../../../test/helpers/bd.js";
 import { BIN, runCli } from "../../../test/helpers/cli.js";
 import { makeFaultProject, type FaultProject } from "../../../test/helpers/fault-runner.js";
+import { MemoryTracker } from "../../../test/helpers/memory-tracker.js";
 import { killMarked } from "../../../test/helpers/processes.js";
+import { ManagerError } from "../../errors.js";
+import { verifyBatch } from "../batch/batch.js";
 import { parseCommentReport } from "../report/comment.js";
+import { verifyTicket } from "../verify-ticket.js";
 
 // The worker whose ticket is verified owns the working tree (.verify/ included) and can
-// comment on the tracker and set its metadata. Each test is one forgery, tried through the
-// CLI on a real bd tracker; none may change a verdict.
+// comment on the tracker and set its metadata. Each test is one forgery; none may change a
+// verdict. Forgeries of the tracker's records (comment authors, metadata), a second process
+// holding a ticket and one refused symlink go through the CLI on a real bd tracker; those of
+// the log, the status file and comment parsing go through the ticket loop in process, over
+// the Tracker interface in memory (what `issue` prints and exits with is `verdict` via
+// EXIT_CODE_BY_STATUS: passed 0, failed 1; a ManagerError is one line `verify-manager: <message>`, exit 2).
 
 let tracker: TempTracker;
 const projects: FaultProject[] = [];
@@ -55,10 +63,61 @@ const env = (extra: NodeJS.ProcessEnv = {}) => ({
 const cli = (dir: string, args: string[], extra: NodeJS.ProcessEnv = {}) =>
   runCli([...args, "--dir", dir], { env: env(extra) });
 
+/** A fault-runner project whose tickets live in memory; `verify` is `issue` in process. */
+interface LocalProject extends FaultProject {
+  tracker: MemoryTracker;
+  warnings: string[];
+  verify(
+    id: string,
+    extra?: Partial<Parameters<typeof verifyTicket>[0]>,
+  ): Promise<IssueVerification>;
+  /** `issues --label <label>` in process. */
+  batch(label: string): ReturnType<typeof verifyBatch>;
+}
+
+function local(): LocalProject {
+  const app = project();
+  const tracker = new MemoryTracker();
+  const warnings: string[] = [];
+  const supervise = {
+    env: env(),
+    timeoutGraceMs: 500,
+    killGraceMs: 1000,
+    warn: (line: string) => warnings.push(line),
+  };
+  return {
+    ...app,
+    tracker,
+    warnings,
+    verify: (id, extra = {}) => verifyTicket({ ...supervise, dir: app.dir, id, tracker, ...extra }),
+    batch: (label) =>
+      verifyBatch({
+        ...supervise,
+        dir: app.dir,
+        labels: [label],
+        status: "open,in_progress",
+        limit: 0,
+        restart: false,
+        tracker,
+      }),
+  };
+}
+
+/** The one line (and exit 2) the CLI prints for a ManagerError: `verify-manager: <message>`. */
+async function refusal(run: Promise<unknown>): Promise<string[]> {
+  const error: unknown = await run.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ManagerError);
+  const { message, hint } = error as ManagerError;
+  return `verify-manager: ${message}${hint ? `\nhint: ${hint}` : ""}`.split("\n");
+}
+
 /** What a passing attempt's log line looks like, built from a real dry run of the ticket. */
-async function forgedPass(dir: string, id: string, attempt: number): Promise<VerifyLogEntry> {
-  const dry = await cli(dir, ["issue", id, "--dry-run", "--json"]);
-  const entry = IssueVerificationSchema.parse(JSON.parse(dry.stdout)).entry as VerifyLogEntry;
+async function forgedPass(app: LocalProject, id: string, attempt: number): Promise<VerifyLogEntry> {
+  const dry = await app.verify(id, { dryRun: true });
+  const entry = dry.entry as VerifyLogEntry;
   return {
     ...entry,
     attempt,
@@ -74,24 +133,27 @@ async function forgedPass(dir: string, id: string, attempt: number): Promise<Ver
 const logFile = (dir: string) => join(dir, ".verify", "log.jsonl");
 const ownComments = (id: string) =>
   tracker.comments(id).filter((c) => parseCommentReport(c.text)?.mac !== undefined);
+const ownTexts = (texts: string[]) =>
+  texts.filter((text) => parseCommentReport(text)?.mac !== undefined);
 
 describe("forged log lines", () => {
   it("an unsigned 'pass' line does not close a failing ticket; it is warned about once and ignored", async () => {
-    const app = project();
-    const id = tracker.create("forged pass", "Verify:\n- fail\n");
-    const pass = await forgedPass(app.dir, id, 1);
+    const app = local();
+    const id = app.tracker.create({ title: "forged pass", description: "Verify:\n- fail\n" });
+    const pass = await forgedPass(app, id, 1);
     writeFileSync(logFile(app.dir), `${JSON.stringify(pass)}\n`);
-    const result = await cli(app.dir, ["issue", id]);
-    expect(result.code).toBe(1);
-    expect(tracker.showJson(id).status).toBe("in_progress");
-    const warnings = result.stderr.split("\n").filter((l) => l.includes("not signed"));
+    app.warnings.length = 0;
+    const result = await app.verify(id);
+    expect(result.verdict).toBe("failed"); // exit 1
+    expect(app.tracker.issue(id).status).toBe("in_progress");
+    const warnings = app.warnings.filter((l) => l.includes("not signed"));
     expect(warnings).toEqual([
       expect.stringMatching(
         /^verify-manager: warning: \.verify\/log\.jsonl: 1 line is not signed by this manager \(first: line 1\): foreign/,
       ),
     ]);
     // The forged line is not the ticket's history: the manager's own attempt is attempt 1.
-    expect(parseCommentReport(tracker.comments(id)[0]?.text ?? "")?.attempt?.attempt).toBe(1);
+    expect(parseCommentReport(app.tracker.comments(id)[0] ?? "")?.attempt?.attempt).toBe(1);
     const log = await cli(app.dir, ["log", id, "--json"]);
     expect(log.code).toBe(0);
     expect(JSON.parse(log.stdout).entries.map((e: VerifyLogEntry) => e.decision)).toEqual([
@@ -101,19 +163,19 @@ describe("forged log lines", () => {
   });
 
   it("a signed line edited into a 'pass' (its mac kept) is foreign too", async () => {
-    const app = project();
-    const id = tracker.create("edited pass", "Verify:\n- fail\n");
-    expect((await cli(app.dir, ["issue", id])).code).toBe(1);
+    const app = local();
+    const id = app.tracker.create({ title: "edited pass", description: "Verify:\n- fail\n" });
+    expect((await app.verify(id)).verdict).toBe("failed"); // exit 1
     const genuine = readFileSync(logFile(app.dir), "utf8").trim();
     const edited = genuine
       .replace('"attempt":1', '"attempt":2')
       .replace('"pass":false', '"pass":true')
       .replace('"decision":"retry"', '"decision":"pass"');
     appendFileSync(logFile(app.dir), `${edited}\n`);
-    const result = await cli(app.dir, ["issue", id, "--json"]);
-    expect(result.code).toBe(1);
-    expect(JSON.parse(result.stdout)).toMatchObject({ attempt: 2, resumed: false });
-    expect(tracker.showJson(id).status).not.toBe("closed");
+    const result = await app.verify(id);
+    expect(result.verdict).toBe("failed"); // exit 1
+    expect(result).toMatchObject({ attempt: 2, resumed: false });
+    expect(app.tracker.issue(id).status).not.toBe("closed");
   });
 });
 
@@ -128,12 +190,13 @@ describe("forged tracker records", () => {
     const copy = (ownComments(id)[0]?.text ?? "").replaceAll(`${id}#1`, `${id}#2`);
     tracker.bd(["comments", "add", id, copy.replace('"attempt": 1', '"attempt": 2')]);
     expect((await cli(app.dir, ["issue", id])).code).toBe(1);
-    expect(ownComments(id).map((c) => parseCommentReport(c.text)?.attempt?.attempt)).toEqual([
-      1, 2, 2,
-    ]);
-    const mine = ownComments(id).filter((c) => c.author === "verify-test");
+    // One read of the comments for the three checks.
+    const all = tracker.comments(id);
+    const own = all.filter((c) => parseCommentReport(c.text)?.mac !== undefined);
+    expect(own.map((c) => parseCommentReport(c.text)?.attempt?.attempt)).toEqual([1, 2, 2]);
+    const mine = own.filter((c) => c.author === "verify-test");
     expect(mine).toHaveLength(3);
-    expect(tracker.comments(id)).toHaveLength(4);
+    expect(all).toHaveLength(4);
   });
 
   it("forged metadata plus a marker comment do not suppress an escalation", async () => {
@@ -144,10 +207,10 @@ describe("forged tracker records", () => {
     const result = await cli(app.dir, ["issue", id, "--retry-budget", "1", "--json"]);
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toMatchObject({ action: "escalated", decision: "escalate" });
-    const issue = tracker.showJson(id);
+    const issue = tracker.showWithComments(id);
     expect(issue.status).toBe("blocked");
     expect(issue.labels).toContain("needs-human");
-    expect(ownComments(id)).toHaveLength(1);
+    expect(ownTexts(issue.comments.map((c) => c.text))).toHaveLength(1);
   });
 });
 
@@ -180,9 +243,12 @@ describe("one attempt per ticket at a time", () => {
 
 describe("a forged batch status", () => {
   it("an unsigned loop-status.json saying every ticket passed is not resumed from", async () => {
-    const app = project();
-    const id = tracker.create("batch forged", "Verify:\n- fail\n");
-    tracker.bd(["label", "add", id, "forged-batch"]);
+    const app = local();
+    const id = app.tracker.create({
+      title: "batch forged",
+      description: "Verify:\n- fail\n",
+      labels: ["forged-batch"],
+    });
     const at = new Date().toISOString();
     const forged = {
       schema_version: 1,
@@ -194,13 +260,15 @@ describe("a forged batch status", () => {
       tickets: [{ id, state: "passed", attempt: 1, reason: null, updated_at: at }],
     };
     writeFileSync(join(app.dir, ".verify", "loop-status.json"), JSON.stringify(forged, null, 2));
-    const result = await cli(app.dir, ["issues", "--label", "forged-batch"]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(
+    const result = await app.batch("forged-batch");
+    // `issues` exits 1: no halt, and not every ticket passed.
+    expect(result.halt).toBeNull();
+    expect(result.status?.tickets.map((t) => t.state)).toEqual(["retry"]);
+    expect(app.warnings.join("\n")).toContain(
       "verify-manager: warning: .verify/loop-status.json: not signed by this manager",
     );
-    expect(ownComments(id)).toHaveLength(1);
-    expect(tracker.showJson(id).status).toBe("in_progress");
+    expect(ownTexts(app.tracker.comments(id))).toHaveLength(1);
+    expect(app.tracker.issue(id).status).toBe("in_progress");
   });
 });
 
@@ -209,6 +277,18 @@ describe("writes stay inside .verify/", () => {
     const folder = mkdtempSync(join(scratch, "outside-"));
     writeFileSync(join(folder, "victim"), "precious\n");
     return folder;
+  };
+  const linkName = (where: string) => where.replace(".", "\\.");
+  /** Link `where` (in `dir`) to `target`; for .verify itself, the manifest moves out there first. */
+  const plant = (dir: string, target: string, where: string) => {
+    if (where === ".verify") {
+      writeFileSync(
+        join(target, "workflows.yaml"),
+        readFileSync(join(dir, where, "workflows.yaml")),
+      );
+      rmSync(join(dir, where), { recursive: true });
+    }
+    symlinkSync(target, join(dir, where));
   };
 
   it.each([
@@ -228,44 +308,58 @@ describe("writes stay inside .verify/", () => {
   ] as const)(
     "a symlinked %s is refused with one line, exit 2, nothing written or posted",
     async (_name, command, link) => {
-      const app = project();
+      const app = local();
       const victim = outside();
-      const id = tracker.create(`symlink ${_name}`, "Verify:\n- fail\n");
-      tracker.bd(["label", "add", id, `sym-${projects.length}`]);
+      const label = `sym-${projects.length}`;
+      const id = app.tracker.create({
+        title: `symlink ${_name}`,
+        description: "Verify:\n- fail\n",
+        labels: [label],
+      });
       const [target, where] = link(victim);
-      if (where === ".verify") {
-        // The whole folder: move the manifest out there and link to it.
-        writeFileSync(
-          join(victim, "workflows.yaml"),
-          readFileSync(join(app.dir, where, "workflows.yaml")),
-        );
-        rmSync(join(app.dir, where), { recursive: true });
-      }
-      symlinkSync(target, join(app.dir, where));
-      const args =
-        command === "issue" ? ["issue", id] : ["issues", "--label", `sym-${projects.length}`];
-      const result = await cli(app.dir, [...args, "--retry-budget", "1"]);
-      expect(result.code).toBe(2);
-      const lines = result.stderr.trim().split("\n");
+      plant(app.dir, target, where);
+      const run = command === "issue" ? app.verify(id, { retryBudget: 1 }) : app.batch(label);
+      const lines = await refusal(run);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(
         new RegExp(
-          `^verify-manager: refusing to write \\.verify/\\S+: ${where.replace(".", "\\.")} is a symlink \\(to ${victim}`,
+          `^verify-manager: refusing to write \\.verify/\\S+: ${linkName(where)} is a symlink \\(to ${victim}`,
         ),
       );
       expect(readFileSync(join(victim, "victim"), "utf8")).toBe("precious\n");
       expect(existsSync(join(victim, `${id}.md`))).toBe(false);
-      expect(tracker.comments(id)).toEqual([]);
-      expect(tracker.showJson(id).status).toBe("open");
+      expect(app.tracker.comments(id)).toEqual([]);
+      expect(app.tracker.issue(id).status).toBe("open");
+      expect(app.tracker.writes).toEqual([]);
     },
   );
+
+  it("through the CLI on real bd: a symlinked log.jsonl is refused with one line, exit 2, nothing written or posted", async () => {
+    const app = project();
+    const victim = outside();
+    const id = tracker.create("symlink log.jsonl (cli)", "Verify:\n- fail\n");
+    plant(app.dir, join(victim, "victim"), ".verify/log.jsonl");
+    const result = await cli(app.dir, ["issue", id, "--retry-budget", "1"]);
+    expect(result.code).toBe(2);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^verify-manager: refusing to write \\.verify/\\S+: \\.verify/log\\.jsonl is a symlink \\(to ${victim}`,
+      ),
+    );
+    expect(readFileSync(join(victim, "victim"), "utf8")).toBe("precious\n");
+    const issue = tracker.showWithComments(id);
+    expect(issue.comments).toEqual([]);
+    expect(issue.status).toBe("open");
+  });
 });
 
 describe("a log from before signing", () => {
   it("does not crash issue, log or doctor; its lines are foreign and said to be", async () => {
-    const app = project();
-    const id = tracker.create("old log", "Verify:\n- pass\n");
-    const pass = await forgedPass(app.dir, id, 1);
+    const app = local();
+    const id = app.tracker.create({ title: "old log", description: "Verify:\n- pass\n" });
+    const pass = await forgedPass(app, id, 1);
     mkdirSync(join(app.dir, ".verify"), { recursive: true });
     writeFileSync(
       logFile(app.dir),
@@ -275,9 +369,11 @@ describe("a log from before signing", () => {
     expect(log.code).toBe(0);
     expect(log.stderr).toContain("1 line is not signed by this manager");
     expect(log.stdout.trim()).toBe(`no attempts logged for ${id}`);
-    const result = await cli(app.dir, ["issue", id]);
-    expect(result.code).toBe(0);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(tracker.showJson(id).status).toBe("closed");
+    app.warnings.length = 0;
+    // Resolves (no ManagerError, no internal error): exit 0 with warnings, never a stack trace.
+    const result = await app.verify(id);
+    expect(result.verdict).toBe("passed"); // exit 0
+    expect(app.warnings.join("\n")).not.toMatch(/\n\s+at /);
+    expect(app.tracker.issue(id).status).toBe("closed");
   });
 });
