@@ -5,35 +5,22 @@
 // started here; the repo's .verify/ is the project).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { startDemoShop } from "./demo-shop.mjs";
 import { median } from "./measure.mjs";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const RUNNER = join(ROOT, "packages/runner");
 const rounds = Number(process.argv[2] ?? 5);
 const flow = process.argv[3] ?? "checkout-happy-path";
-const CONTRACT = new URL(`file://${join(ROOT, "packages/contract/dist/index.js")}`).href;
+// What a run loads of the contract: its output schemas (and zod), not the whole index.
+const CONTRACT = ["run-result.js", "flow-list.js"].map(
+  (name) => new URL(`file://${join(ROOT, "packages/contract/dist", name)}`).href,
+);
 const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, "127.0.0.1", () => {
-    const p = s.address().port;
-    s.close(() => resolve(p));
-  });
-});
-const shop = spawn(process.execPath, [join(ROOT, "apps/demo-shop/dist/server.js")], {
-  env: { ...process.env, PORT: String(port) },
-  stdio: "ignore",
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 100; i++) {
-  try {
-    if ((await fetch(`${base}/health`)).ok) break;
-  } catch {
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
+const shop = await startDemoShop();
+const base = shop.url;
 const browser = spawn(
   process.execPath,
   [join(RUNNER, "bin/verify-runner.js"), "--browser-server", "--idle-timeout", "300"],
@@ -71,7 +58,10 @@ const steps = [
     "+ runner CLI and run modules",
     `for (const s of ${JSON.stringify(["dist/parse-args.js", "dist/commands/run.js", "dist/run-flow.js"].map(file))}) await import(s);`,
   ],
-  ["+ contract (zod)", `await import(${JSON.stringify(CONTRACT)});`],
+  [
+    "+ contract output schemas (zod)",
+    `for (const s of ${JSON.stringify(CONTRACT)}) await import(s);`,
+  ],
   [
     "+ playwright-core (require)",
     `(await import("node:module")).createRequire(${JSON.stringify(file("package.json"))})("playwright-core");`,
@@ -108,7 +98,7 @@ for (let round = -1; round < rounds; round++) {
 }
 browser.stdin.end();
 await new Promise((done) => browser.once("exit", done));
-shop.kill("SIGTERM");
+await shop.stop();
 const ms = (x) => (Number.isNaN(x) ? "n/a" : `${Math.round(x)} ms`).padStart(8);
 console.log(`${"".padEnd(52)}    wall       cpu`);
 stages.forEach(([name], i) => {
