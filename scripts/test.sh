@@ -34,7 +34,33 @@ checks_pid=$!
 set +m
 log="$scratch/turbo.log"
 status=0
-pnpm exec turbo run typecheck test --concurrency=2 --output-logs=full "$@" 2>&1 | tee "$log" || status=$?
+turbo() { pnpm exec turbo run --output-logs=full "$@"; }
+# Run a command, keep going whatever it exits with, and note a failure in $scratch/<lane>.rc.
+lane() {
+  local name=$1
+  shift
+  "$@" || echo 1 >"$scratch/$name.rc"
+}
+if [ $# -gt 0 ]; then
+  # Arguments (--filter=…, --continue, …) go to one turbo run of every typecheck and test.
+  turbo typecheck test --concurrency=2 "$@" 2>&1 | tee "$log" || status=$?
+else
+  # Build once, then two lanes, longest first (turbo alone started the manager's tests, the
+  # longest task by far, last): the manager's tests in one lane from the start, every other
+  # typecheck and test one after another in the other. Both lanes always run to the end.
+  turbo build --concurrency=2 2>&1 | tee "$log" || status=$?
+  if [ "$status" = 0 ]; then
+    {
+      (
+        lane manager turbo test --only --filter=@agent-verify/manager
+        lane manager turbo typecheck --only --filter=@agent-verify/manager
+      ) &
+      lane others turbo typecheck test --only --filter='!@agent-verify/manager' --concurrency=1 --continue
+      wait
+    } 2>&1 | tee -a "$log"
+    if [ -e "$scratch/manager.rc" ] || [ -e "$scratch/others.rc" ]; then status=1; fi
+  fi
+fi
 wait "$checks_pid" || true
 checks_pid=
 for name in eslint prettier tsc-verify tsc-bench; do

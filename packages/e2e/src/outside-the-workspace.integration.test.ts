@@ -209,6 +209,8 @@ describe("the packed tarballs in an app outside the workspace", () => {
     expect(all.code).toBe(1);
     expect(
       run.outcomes.map((outcome) => [outcome.flow, outcome.outcome, outcome.failing_step]),
+      // On a mismatch, say why each flow ended as it did.
+      run.outcomes.map((outcome) => `${outcome.flow}: ${outcome.error ?? "no error"}`).join("\n"),
     ).toEqual([
       ["add-todos", "pass", null],
       ["complete-and-filter", "fail", "assert-counter-2"],
