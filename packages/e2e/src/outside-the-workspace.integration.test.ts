@@ -206,7 +206,7 @@ describe("the packed tarballs in an app outside the workspace", () => {
       exec(bin("verify-manager"), ["run", "--all", "--json"], opts()),
     );
     const run = RunReportSchema.parse(jsonOf(all));
-    expect(all.code).toBe(1);
+    expect(all.code, all.stderr).toBe(1);
     expect(
       run.outcomes.map((outcome) => [outcome.flow, outcome.outcome, outcome.failing_step]),
       // On a mismatch, say why each flow ended as it did.
