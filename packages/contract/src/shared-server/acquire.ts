@@ -175,9 +175,13 @@ async function joinOrStart(
 ): Promise<SharedServerLease["kind"]> {
   const { config } = options;
   const record = readRecord(dir);
-  if (record && isRunning(record.host) && (await isAnswering(config.url))) return "joined";
+  // Its host is alive: others use the server, or it is still starting. One slow answer (a
+  // loaded machine) is no reason to stop it under them: wait for it as long as a start may take.
+  if (record && isRunning(record.host) && (await answersWithin(config.url, config.timeout_s))) {
+    return "joined";
+  }
   if (record) {
-    // Its host died (kill -9) or it stopped answering: clear it away before starting anew.
+    // Its host died (kill -9) or it has not answered for timeout_s: clear it away before starting anew.
     await stopServer(record);
     removeRecord(dir);
   }
@@ -196,6 +200,17 @@ async function joinOrStart(
   }
   await startServer(options, dir, env);
   return "started";
+}
+
+/** Whether `url` answers within `seconds`, each probe given the time that is left (≤ 5 s). */
+async function answersWithin(url: string, seconds: number): Promise<boolean> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const left = deadline - Date.now();
+    if (await isAnswering(url, Math.max(1000, Math.min(left, 5000)))) return true;
+    if (Date.now() + POLL_MS >= deadline) return false;
+    await sleep(POLL_MS);
+  }
 }
 
 async function startServer(
