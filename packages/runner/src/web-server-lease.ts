@@ -1,17 +1,40 @@
 import type { Manifest } from "@agent-verify/contract";
+import { staticServerUrl, staticWebServer } from "@agent-verify/contract/constants";
 import {
   acquireSharedServer,
   SharedServerError,
   type SharedServerConfig,
 } from "@agent-verify/contract/shared-server";
 import { FlowAbortedError, RunnerError } from "./errors.js";
-import type { StartedServer } from "./web-server/start.js";
+import { staticServerArgv, type StartedServer } from "./web-server/start.js";
 
-/** A command web server (command + url), which runs and managers on this machine share. */
-export function sharedServerConfig(manifest: Manifest): SharedServerConfig | undefined {
+/**
+ * The manifest's web server as runs and managers on this machine share it: a command server
+ * (command + url), or the built-in static server for a `static` folder, which concurrent
+ * runners (a manager's --jobs) would otherwise each start on the same port, and the first one
+ * done would stop under the others.
+ */
+export function sharedServerConfig(
+  manifest: Manifest,
+  dir: string,
+): SharedServerConfig | undefined {
   const server = manifest.web_server;
+  const served = staticWebServer(server);
+  if (served) {
+    const { argv } = staticServerArgv(served, dir);
+    return {
+      command: argv.map(shellQuote).join(" "),
+      url: staticServerUrl(served.port),
+      timeout_s: served.timeout_s,
+    };
+  }
   if (!server?.command || !server.url) return undefined;
   return { command: server.command, url: server.url, timeout_s: server.timeout_s, cwd: server.cwd };
+}
+
+/** One word for `sh -c`, whatever it holds. */
+function shellQuote(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   RUNNER_BIN,
   freePort,
   isAlive,
+  makeProject,
   processesWithMarker,
   runRunner,
   uniqueMarker,
@@ -115,5 +116,45 @@ describe("a port held by something that does not answer the health URL", () => {
     } finally {
       silent.close();
     }
+  });
+});
+
+describe("two runners on one static web_server (a manager's --jobs 2)", () => {
+  it("share the runner's static server: neither fails to start it, the first out does not stop it under the other", async () => {
+    const port = await freePort();
+    const marker = uniqueMarker();
+    const home = (label: string) => `    await step(${JSON.stringify(label)}, async () => {
+      const response = await request.get("/");
+      if (!response.ok()) throw new Error("home " + response.status());
+    });`;
+    const dir = makeProject({
+      "site/index.html": "<!doctype html><title>Static</title><h1>Static site</h1>",
+      ".verify/workflows.yaml": [
+        "version: 1",
+        'runner_command: "verify-runner {flow}"',
+        "web_server:",
+        '  static: "site"',
+        `  port: ${port}`,
+        "flows:",
+        "  - name: quick",
+        "  - name: slow",
+      ].join("\n"),
+      ".verify/src/flows/quick.ts": flowSource("quick", home("home"), { params: "request, step" }),
+      ".verify/src/flows/slow.ts": flowSource(
+        "slow",
+        `${home("home-before")}
+    await step("wait", () => new Promise((done) => setTimeout(done, 2500)));
+${home("home-after")}`,
+        { params: "request, step" },
+      ),
+    });
+    const runs = await Promise.all(
+      ["quick", "slow"].map((flow) => runRunner([flow], { cwd: dir, env: { [marker]: "1" } })),
+    );
+    for (const run of runs) {
+      expect(run.json, run.stderr).toMatchObject({ status: "pass" });
+      expect(run.exitCode).toBe(0);
+    }
+    expect(await noneLeft(marker)).toEqual([]);
   });
 });

@@ -28,8 +28,8 @@ export interface ReachOptions {
  */
 export async function reachApp(options: ReachOptions): Promise<StartedServer | undefined> {
   const { manifest, baseURL } = options;
-  // A command server is shared through a lease, whether this run starts it or joins it.
-  const shared = sharedServerConfig(manifest);
+  // The web server is shared through a lease, whether this run starts it or joins it.
+  const shared = sharedServerConfig(manifest, options.dir);
   if (shared) {
     return leaseWebServer(shared, options.dir, baseURL, options.env, options.signal);
   }

@@ -30,19 +30,11 @@ function moduleFile(name: string): string {
   return fileURLToPath(new URL(`./${name}`, import.meta.url));
 }
 
-/** A command server, or the built-in static server for a `static` folder. */
-function launchOf(config: WebServer, dir: string): Launch {
-  const served = staticWebServer(config);
-  if (!served) {
-    return {
-      label: `web server '${config.command}'`,
-      env: { VERIFY_WEB_SERVER_COMMAND: config.command },
-      cwd: resolve(dir, config.cwd ?? "."),
-      url: config.url ?? "",
-      timeoutS: config.timeout_s,
-      hint: "run the web_server command by hand to see why it stops",
-    };
-  }
+/** The built-in static server's command line for a `static` folder (refused when missing). */
+export function staticServerArgv(
+  served: NonNullable<ReturnType<typeof staticWebServer>>,
+  dir: string,
+): { folder: string; argv: string[] } {
   const folder = resolve(dir, served.static);
   if (!isFolder(folder)) {
     throw new RunnerError("web_server_failed", `web_server.static: ${folder} is not a folder`, {
@@ -56,6 +48,23 @@ function launchOf(config: WebServer, dir: string): Launch {
     String(served.port),
     String(served.spa_fallback),
   ];
+  return { folder, argv };
+}
+
+/** A command server, or the built-in static server for a `static` folder. */
+function launchOf(config: WebServer, dir: string): Launch {
+  const served = staticWebServer(config);
+  if (!served) {
+    return {
+      label: `web server '${config.command}'`,
+      env: { VERIFY_WEB_SERVER_COMMAND: config.command },
+      cwd: resolve(dir, config.cwd ?? "."),
+      url: config.url ?? "",
+      timeoutS: config.timeout_s,
+      hint: "run the web_server command by hand to see why it stops",
+    };
+  }
+  const { folder, argv } = staticServerArgv(served, dir);
   return {
     label: `static server for ${folder}`,
     env: { VERIFY_WEB_SERVER_ARGV: JSON.stringify(argv) },
