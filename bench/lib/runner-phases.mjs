@@ -88,17 +88,21 @@ stages.push([
   { VERIFY_BASE_URL: base, VERIFY_BROWSER_WS_ENDPOINT: wsEndpoint },
 ]);
 const results = stages.map(() => ({ wall: [], cpu: [] }));
-for (let round = -1; round < rounds; round++) {
-  stages.forEach(([, args, env], i) => {
-    const { wall, cpu } = measure(args, env);
-    if (round < 0) return;
-    results[i].wall.push(wall);
-    results[i].cpu.push(cpu);
-  });
+// Whatever a stage does, the browser server and the shop stop (no process outlives the bench).
+try {
+  for (let round = -1; round < rounds; round++) {
+    stages.forEach(([, args, env], i) => {
+      const { wall, cpu } = measure(args, env);
+      if (round < 0) return;
+      results[i].wall.push(wall);
+      results[i].cpu.push(cpu);
+    });
+  }
+} finally {
+  browser.stdin.end();
+  await new Promise((done) => browser.once("exit", done));
+  await shop.stop();
 }
-browser.stdin.end();
-await new Promise((done) => browser.once("exit", done));
-await shop.stop();
 const ms = (x) => (Number.isNaN(x) ? "n/a" : `${Math.round(x)} ms`).padStart(8);
 console.log(`${"".padEnd(52)}    wall       cpu`);
 stages.forEach(([name], i) => {
