@@ -33,7 +33,8 @@ async function leaseServer(
   signal: AbortSignal | undefined,
 ): Promise<{ lease: SharedServerLease | null; error: string | null }> {
   const server = manifest.web_server;
-  // A static web_server is the runner's own built-in server: each runner serves it.
+  // A static web_server is the runner's own built-in server: the runners share it through the
+  // same lease (the manager cannot start it: it never imports the runner).
   if (!baseURL || !server?.command || !server.url) return { lease: null, error: null };
   const config = {
     command: server.command,
