@@ -2,15 +2,16 @@ import type { Artifacts, Manifest, RunResult } from "@agent-verify/contract";
 import { isFlowName, manifestPath } from "@agent-verify/contract/constants";
 import { loadManifestCached } from "./manifest-cache.js";
 import { BrowserSession } from "./browser/session.js";
-import { resolveBrowser } from "./browser/resolve.js";
+import { resolveBrowser, type BrowserTarget } from "./browser/resolve.js";
 import { ArtifactDir } from "./artifacts/paths.js";
 import { FlowEvidence } from "./artifacts/collect.js";
 import { raceAgainstDeadline, settleWithin } from "./deadline.js";
 import { FlowAbortedError, RunnerError, messageOf } from "./errors.js";
+import { readFileSync } from "node:fs";
 import { shortError } from "./clean-error.js";
 import { buildFlowContext } from "./flows/context.js";
 import { flowRoots, flowsDir, findFlowModule } from "./flows/discover.js";
-import { usedFixtures } from "./flows/fixtures.js";
+import { fixturesNamedInText, usedFixtures, type FixtureName } from "./flows/fixtures.js";
 import { flowCodeError } from "./flows/flow-error.js";
 import { CODE_HINT } from "./flows/load-error.js";
 import { loadFlowModule } from "./flows/load.js";
@@ -55,6 +56,7 @@ export class FlowRun {
   private readonly session = new BrowserSession();
   private readonly abortController = new AbortController();
   private server: StartedServer | undefined;
+  private target: Promise<BrowserTarget> | undefined;
   private opening: Promise<void> | undefined;
   private declaredSteps: readonly string[] | undefined;
   private abortFlow: ((error: Error) => void) | undefined;
@@ -124,6 +126,7 @@ export class FlowRun {
       });
     }
     try {
+      this.openEarly(manifest, entry.timeout_s * 1000, modulePath);
       const definition = await loadFlowModule(modulePath, {
         roots: flowRoots(dir, manifest),
         dir,
@@ -155,26 +158,56 @@ export class FlowRun {
     return baseUrlOf(manifest, this.env);
   }
 
+  /**
+   * Most flows use a page: the browser is opened while the flow module loads (tsx, page
+   * objects) when the file's text names a browser fixture. What the loaded `run` names then
+   * decides (setUp); a load error is still the run's error, whatever the browser did.
+   */
+  private openEarly(manifest: Manifest, timeoutMs: number, modulePath: string): void {
+    let text: string;
+    try {
+      text = readFileSync(modulePath, "utf8");
+    } catch {
+      return; // the load reports it
+    }
+    if (needsBrowser(fixturesNamedInText(text))) this.startOpening(manifest, timeoutMs);
+  }
+
+  private startOpening(manifest: Manifest, timeoutMs: number): void {
+    const target = resolveBrowser(manifest.browser, this.env);
+    this.target = target;
+    this.opening = target.then((resolved) =>
+      this.session.open(
+        resolved,
+        manifest.browser,
+        this.baseURL(manifest),
+        actionTimeoutMs(timeoutMs),
+        this.options.trace !== "off",
+      ),
+    );
+    // Awaited in setUp or settled in tearDown: never an unhandled rejection.
+    target.catch(() => undefined);
+    this.opening.catch(() => undefined);
+  }
+
+  /** A browser opened early for a flow whose `run` turned out not to use one: closed before it runs. */
+  private async closeUnusedBrowser(): Promise<void> {
+    if (!this.opening) return;
+    await this.opening.catch(() => undefined);
+    await this.session.close(this.budgetMs);
+  }
+
   private async setUp(manifest: Manifest, definition: Flow, timeoutMs: number): Promise<void> {
     const baseURL = this.baseURL(manifest);
     const used = usedFixtures(definition.run);
-    const needsBrowser = used.has("page") || used.has("context") || used.has("browser");
+    const browser = needsBrowser(used);
+    if (browser && !this.opening) this.startOpening(manifest, timeoutMs);
+    if (!browser) await this.closeUnusedBrowser();
     // Find the browser first: no point starting a web server for a run that cannot happen.
-    const target = needsBrowser ? await resolveBrowser(manifest.browser, this.env) : undefined;
-    const needsApp = needsBrowser || used.has("request") || used.has("baseURL");
     // The browser starts while the app is reached: a web server can take seconds to answer,
     // and a launch is mostly waiting too. Teardown waits for it (see tearDown).
-    if (target) {
-      this.opening = this.session.open(
-        target,
-        manifest.browser,
-        baseURL,
-        actionTimeoutMs(timeoutMs),
-        this.options.trace !== "off",
-      );
-      // Awaited below or settled in tearDown: never an unhandled rejection.
-      this.opening.catch(() => undefined);
-    }
+    if (browser) await this.target;
+    const needsApp = browser || used.has("request") || used.has("baseURL");
     // Load the assertion library and the result schema while both wait: they cost CPU.
     if (used.has("expect")) preload(playwrightTest);
     void import("@agent-verify/contract/run-result").catch(() => undefined);
@@ -188,7 +221,7 @@ export class FlowRun {
       });
     }
     if (this.interrupted) throw new FlowAbortedError("interrupted", "interrupted");
-    await this.opening;
+    if (browser) await this.opening;
   }
 
   private async execute(
@@ -328,6 +361,10 @@ export class FlowRun {
       hint: partial.hint,
     });
   }
+}
+
+function needsBrowser(fixtures: ReadonlySet<FixtureName>): boolean {
+  return fixtures.has("page") || fixtures.has("context") || fixtures.has("browser");
 }
 
 export function runFlow(options: RunOptions): Promise<RunResult> {

@@ -38,6 +38,28 @@ const FLOWS = {
     });`,
     { params: "request, step" },
   ),
+  // Its text reads as if run used a page (run: is a name), so the browser opens while it
+  // loads; the loaded run names only request and step.
+  "http-by-name": `
+import { defineFlow } from "@agent-verify/runner";
+const checkHealth = async ({ request, step }) => {
+  await step("health-is-teapot", async () => {
+    const response = await request.get("/health");
+    if (response.status() !== 418) throw new Error("health answered " + response.status());
+  });
+};
+export default defineFlow({ name: "http-by-name", run: checkHealth });
+`,
+  // A syntax error in a flow that names a page: the browser opened meanwhile is closed.
+  "broken-page": `
+import { defineFlow } from "@agent-verify/runner";
+export default defineFlow({
+  name: "broken-page",
+  async run({ page, step }) {
+    await step("open", () => page.goto("/")));
+  },
+});
+`,
   "wrong-name": flowSource("not-the-file-name", `    await step("noop", async () => {});`, {
     params: "step",
   }),
@@ -57,6 +79,8 @@ const MANIFEST_FLOWS = [
   "  - name: declared-only",
   "    description: declared without a module",
   "    tags: [smoke]",
+  "  - name: http-by-name",
+  "  - name: broken-page",
 ].join("\n");
 
 describe("verify-runner CLI", () => {
@@ -114,7 +138,7 @@ describe("verify-runner CLI", () => {
       const broken = await runRunner(["--list"], { cwd: project.dir, env });
       expect(broken.exitCode).toBe(2);
       expect(broken.stderr).toMatch(
-        /workflows\.yaml:\d+: flows\[6\]\.timeout_s: expected a positive number/,
+        /workflows\.yaml:\d+: flows\[8\]\.timeout_s: expected a positive number/,
       );
     } finally {
       writeFileSync(manifestFile, original);
@@ -183,6 +207,29 @@ describe("verify-runner CLI", () => {
     const run = await runRunner(["http-only"], { cwd: project.dir, env });
     expect(run.json).toMatchObject({ status: "pass", steps: [{ name: "health", status: "pass" }] });
     expect(launches()).toBe(before);
+  });
+
+  it("a flow whose run turns out to need no browser fails without page evidence", async () => {
+    const run = await runRunner(["http-by-name"], { cwd: project.dir, env });
+    expect(run.exitCode).toBe(1);
+    const result = RunResultSchema.parse(run.json);
+    expect(result).toMatchObject({
+      status: "fail",
+      steps: [{ name: "health-is-teapot", status: "fail", error: "health answered 200" }],
+    });
+    // No page was used: no screenshot, URL or trace of a blank page.
+    expect(result.artifacts.screenshot).toBeUndefined();
+    expect(result.artifacts.url_at_failure).toBeUndefined();
+    expect(result.artifacts.trace).toBeUndefined();
+    expect(processesWithMarker(marker)).toEqual([]);
+  });
+
+  it("a flow module that does not load is the run's error, and no browser is left", async () => {
+    const run = await runRunner(["broken-page"], { cwd: project.dir, env });
+    expect(run.exitCode).toBe(2);
+    expect(run.json).toMatchObject({ status: "error", error_code: "flow_error" });
+    expect(String(run.json.error)).toMatch(/broken-page\.ts.*SyntaxError|SyntaxError.*broken-page/);
+    expect(processesWithMarker(marker)).toEqual([]);
   });
 
   it("stops a hanging flow at its deadline and names the step", async () => {

@@ -102,6 +102,11 @@ export class BrowserSession {
     );
     if (!closed) this.killNow();
     this.browserPids = [];
+    // Closed means no page: nothing later captures from (or traces) a closed browser.
+    this.browser = undefined;
+    this.context = undefined;
+    this.page = undefined;
+    this.tracing = false;
   }
 
   killNow(): void {

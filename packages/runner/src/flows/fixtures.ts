@@ -17,7 +17,22 @@ export type FixtureName = (typeof FIXTURES)[number];
  * a rest element) gets every fixture.
  */
 export function usedFixtures(fn: (...args: never[]) => unknown): Set<FixtureName> {
-  const params = firstParameter(fn.toString());
+  return fixturesOfSource(fn.toString());
+}
+
+/**
+ * A guess, from a flow file's text before it loads, of the fixtures its `run` names: the
+ * runner opens the browser while the module loads when this says `page`, `context` or
+ * `browser`. A wrong guess costs time only: what the loaded `run` names decides.
+ */
+export function fixturesNamedInText(text: string): Set<FixtureName> {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:\\])\/\/.*$/gm, "$1");
+  const run = /\brun\s*(?::|(?=\())/.exec(code);
+  return run ? fixturesOfSource(code.slice(run.index + run[0].length)) : new Set(FIXTURES);
+}
+
+function fixturesOfSource(source: string): Set<FixtureName> {
+  const params = firstParameter(source.trim());
   if (params === undefined) return new Set();
   if (!params.startsWith("{") || params.includes("...")) return new Set(FIXTURES);
   const body = params.slice(1, params.lastIndexOf("}"));
