@@ -25,7 +25,8 @@ import {
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { median, ratio } from "./lib/measure.mjs";
+import { busyCoreSeconds, median, ratio } from "./lib/measure.mjs";
+import { availableParallelism } from "node:os";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const MANAGER = join(ROOT, "packages/manager/bin/verify-manager.js");
@@ -71,6 +72,7 @@ async function project() {
 function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
+    const busy = busyCoreSeconds();
     const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], ...options });
     let stdout = "";
     let stderr = "";
@@ -78,7 +80,13 @@ function run(command, args, options = {}) {
     child.stderr.on("data", (c) => (stderr += c));
     child.once("error", reject);
     child.once("close", (code) =>
-      resolve({ ms: performance.now() - started, code, stdout, stderr }),
+      resolve({
+        ms: performance.now() - started,
+        cpu: busy === undefined ? NaN : busyCoreSeconds() - busy,
+        code,
+        stdout,
+        stderr,
+      }),
     );
   });
 }
@@ -131,16 +139,21 @@ async function main() {
     `scale benchmark — ${new Date().toISOString()}, node ${process.version}, ${flows.length} demo flows, ${RUNS} rounds, medians`,
   );
   const times = { cold: [], warm1: [], warm2: [], pw1: [], pw2: [] };
+  // Busy core-seconds of the whole machine during each command (medians like the times).
+  const cpu = { cold: [], warm1: [], warm2: [], pw1: [], pw2: [] };
   let reference;
   for (let round = 0; round < RUNS; round++) {
     let cold = 0;
+    let coldCpu = 0;
     for (const flow of flows) {
       const r = await run(process.execPath, [RUNNER, flow], { cwd: dir, env });
       if (r.code !== 0) throw new Error(`${flow} failed cold: ${r.stdout}`);
       cold += r.ms;
+      coldCpu += r.cpu;
       await noneLeft(`verify-runner ${flow}`);
     }
     times.cold.push(cold);
+    cpu.cold.push(coldCpu);
     for (const [key, jobs] of [
       ["warm1", "1"],
       ["warm2", "2"],
@@ -153,6 +166,7 @@ async function main() {
       if (r.code !== 0)
         throw new Error(`run --all --jobs ${jobs} failed:\n${r.stdout}\n${r.stderr}`);
       times[key].push(r.ms);
+      cpu[key].push(r.cpu);
       reference ??= outcomesOf(r.stdout);
       if (outcomesOf(r.stdout).join() !== reference.join())
         throw new Error(`--jobs ${jobs} gave other outcomes`);
@@ -170,6 +184,7 @@ async function main() {
       if (r.code !== 0)
         throw new Error(`playwright test --workers ${workers} failed:\n${r.stdout.slice(-2000)}`);
       times[key].push(r.ms);
+      cpu[key].push(r.cpu);
       await noneLeft(`playwright test --workers ${workers}`);
     }
   }
@@ -200,6 +215,25 @@ async function main() {
   console.log(
     `   --jobs 2 speed-up over --jobs 1: ${ratio(warm1, warm2)}x  (target >= 1.6x: ${warm1 / warm2 >= 1.6 ? "met" : "MISSED"})`,
   );
+  // How busy the machine was: when one flow at a time already keeps most cores busy, no
+  // --jobs or --workers can be much faster; what is left is less CPU per flow.
+  const cores = availableParallelism();
+  console.log(
+    `   CPU, whole machine (busy core-seconds; share of ${cores} cores over the wall time):`,
+  );
+  for (const [key, label] of [
+    ["cold", "each cold"],
+    ["warm1", "run --all --jobs 1"],
+    ["warm2", "run --all --jobs 2"],
+    ["pw1", "playwright test --workers 1"],
+    ["pw2", "playwright test --workers 2"],
+  ]) {
+    const used = median(cpu[key]);
+    const share = Math.round((100 * used) / cores / (median(times[key]) / 1000));
+    console.log(
+      `     ${label.padEnd(30)} ${used.toFixed(1)} core-s, ${(used / flows.length).toFixed(2)} per flow, ${share}% busy`,
+    );
+  }
 
   const shards = [];
   for (const shard of ["1/2", "2/2"]) {

@@ -1,5 +1,6 @@
 // Shared helpers for the benchmarks: whole-command wall times, medians, ratios.
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -55,4 +56,23 @@ export function ratio(a, b) {
 export function printTable(title, rows) {
   console.log(`\n${title}`);
   for (const [name, value] of Object.entries(rows)) console.log(`  ${name.padEnd(40)} ${value}`);
+}
+
+/**
+ * Busy CPU time of the whole machine so far, in core-seconds (/proc/stat: every state but
+ * idle and iowait), or undefined off Linux. The difference over a command is what it and
+ * everything it started cost, detached servers and browsers included.
+ */
+export function busyCoreSeconds() {
+  try {
+    const ticks = readFileSync("/proc/stat", "utf8")
+      .split("\n")[0]
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const idle = ticks[3] + ticks[4];
+    return (ticks.reduce((sum, tick) => sum + tick, 0) - idle) / 100;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,4 +1,14 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -58,3 +68,28 @@ it("a process joining a live server that is slow to answer one probe joins it; i
   await first.release();
   await expect(fetch(config.url)).rejects.toThrow();
 }, 60_000);
+
+it("acquiring a server sweeps away lease folders nobody has used for an hour", async () => {
+  const { acquireSharedServer } = await import("@agent-verify/contract/shared-server");
+  const state = mkdtempSync(join(scratch, "state-"));
+  const stale = join(state, "servers", "0123456789abcdef");
+  mkdirSync(join(stale, "holders"), { recursive: true });
+  const longAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+  for (const path of [join(stale, "holders"), stale]) utimesSync(path, longAgo, longAgo);
+  // Something already answers: an external server, nothing to start; the sweep still runs.
+  const server = createHttpServer((_request, response) => response.end("ok"));
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  try {
+    const lease = await acquireSharedServer({
+      config: { command: "true", url: `http://127.0.0.1:${port}/health`, timeout_s: 5 },
+      dir: scratch,
+      env: { ...process.env, VERIFY_STATE_DIR: state },
+    });
+    expect(lease.kind).toBe("external");
+    expect(existsSync(stale)).toBe(false);
+  } finally {
+    server.close();
+  }
+});

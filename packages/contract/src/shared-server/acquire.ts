@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   addHolder,
@@ -15,6 +15,7 @@ import {
   type SharedServerRecord,
 } from "./lease-dir.js";
 import { isAnswering, isPortTaken, portOf } from "./probe.js";
+import { sweepIdleLeases } from "./sweep.js";
 import { groupAlive, isRunning, killGraceMs, killGroup, selfId, type ProcessId } from "./proc.js";
 
 export interface SharedServerConfig {
@@ -165,6 +166,7 @@ export async function acquireSharedServer(options: AcquireOptions): Promise<Shar
     throw error;
   } finally {
     unlock(dir, me);
+    sweepIdleLeases(dirname(dir), dir);
   }
 }
 
