@@ -1,10 +1,19 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { addHolder, leaseDir, liveHolders, tryLock, unlock } from "./lease-dir.js";
+import {
+  addHolder,
+  leaseDir,
+  liveHolders,
+  tryLock,
+  unlock,
+  writeRecord,
+  type SharedServerRecord,
+} from "./lease-dir.js";
 import { selfId, type ProcessId } from "./proc.js";
+import { IDLE_MS, SWEEP_EVERY_MS, sweepIdleLeases } from "./sweep.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -46,5 +55,81 @@ describe("shared server leases", () => {
     expect(tryLock(dir, { pid: process.ppid, start: selfId(process.ppid).start })).toBe(false);
     unlock(dir, me);
     expect(tryLock(dir, { pid: process.ppid, start: selfId(process.ppid).start })).toBe(true);
+  });
+});
+
+const NOW = Date.now();
+
+/** A lease folder last changed `ageMs` ago. */
+function lease(servers: string, name: string, ageMs: number, fill?: (dir: string) => void) {
+  const dir = join(servers, name);
+  mkdirSync(join(dir, "holders"), { recursive: true });
+  fill?.(dir);
+  const when = new Date(NOW - ageMs);
+  for (const path of [join(dir, "holders"), join(dir, "lock"), dir]) {
+    if (existsSync(path)) utimesSync(path, when, when);
+  }
+  return dir;
+}
+
+function record(host: ProcessId): SharedServerRecord {
+  return {
+    schema_version: 1,
+    url: "http://127.0.0.1:1/health",
+    command: "serve",
+    cwd: "/",
+    host,
+    server_pgid: 999_999,
+    started_at: new Date(NOW).toISOString(),
+  };
+}
+
+const left = (servers: string) =>
+  readdirSync(servers)
+    .filter((name) => name !== ".swept")
+    .sort();
+
+describe("sweeping idle lease folders", () => {
+  it("removes folders idle for an hour with no live server or holder; keeps the rest", () => {
+    const servers = folder();
+    const old = IDLE_MS + 60_000;
+    lease(servers, "empty-old", old);
+    lease(servers, "dead-host-old", old, (dir) => {
+      writeRecord(dir, record(deadProcess()));
+      addHolder(dir, deadProcess());
+    });
+    lease(servers, "empty-recent", 60_000);
+    lease(servers, "live-holder", old, (dir) => addHolder(dir, selfId()));
+    lease(servers, "live-host", old, (dir) => writeRecord(dir, record(selfId())));
+    lease(servers, "locked-by-live", old, (dir) =>
+      tryLock(dir, { pid: process.ppid, start: selfId(process.ppid).start }),
+    );
+    const keep = lease(servers, "the-callers-own", old);
+    sweepIdleLeases(servers, keep, NOW);
+    expect(left(servers)).toEqual([
+      "empty-recent",
+      "live-holder",
+      "live-host",
+      "locked-by-live",
+      "the-callers-own",
+    ]);
+  });
+
+  it("looks at most every ten minutes per machine", () => {
+    const servers = folder();
+    sweepIdleLeases(servers, "", NOW);
+    lease(servers, "empty-old", IDLE_MS + 60_000);
+    sweepIdleLeases(servers, "", NOW + SWEEP_EVERY_MS - 1000);
+    expect(left(servers)).toEqual(["empty-old"]);
+    sweepIdleLeases(servers, "", NOW + SWEEP_EVERY_MS + 1000);
+    expect(left(servers)).toEqual([]);
+  });
+
+  it("finishes the removal a sweep that died after its rename left, and never throws", () => {
+    const servers = folder();
+    lease(servers, ".trash-1-1", IDLE_MS + 60_000);
+    sweepIdleLeases(servers, "", NOW);
+    expect(left(servers)).toEqual([]);
+    expect(() => sweepIdleLeases(join(servers, "missing"), "", NOW)).not.toThrow();
   });
 });
