@@ -25,6 +25,13 @@ function folder(): string {
   return dir;
 }
 
+/** A servers folder inside a throwaway state folder (the sweep writes its marker beside it). */
+function serversFolder(): string {
+  const servers = join(folder(), "servers");
+  mkdirSync(servers);
+  return servers;
+}
+
 /** A process that has already exited: its lease must not count. */
 function deadProcess(): ProcessId {
   const child = spawnSync(process.execPath, ["-e", "0"]);
@@ -84,14 +91,12 @@ function record(host: ProcessId): SharedServerRecord {
   };
 }
 
-const left = (servers: string) =>
-  readdirSync(servers)
-    .filter((name) => name !== ".swept")
-    .sort();
+// Everything in the servers folder: lease folders only (the sweep's marker lives beside it).
+const left = (servers: string) => readdirSync(servers).sort();
 
 describe("sweeping idle lease folders", () => {
   it("removes folders idle for an hour with no live server or holder; keeps the rest", () => {
-    const servers = folder();
+    const servers = serversFolder();
     const old = IDLE_MS + 60_000;
     lease(servers, "empty-old", old);
     lease(servers, "dead-host-old", old, (dir) => {
@@ -116,7 +121,7 @@ describe("sweeping idle lease folders", () => {
   });
 
   it("looks at most every ten minutes per machine", () => {
-    const servers = folder();
+    const servers = serversFolder();
     sweepIdleLeases(servers, "", NOW);
     lease(servers, "empty-old", IDLE_MS + 60_000);
     sweepIdleLeases(servers, "", NOW + SWEEP_EVERY_MS - 1000);
@@ -126,7 +131,7 @@ describe("sweeping idle lease folders", () => {
   });
 
   it("finishes the removal a sweep that died after its rename left, and never throws", () => {
-    const servers = folder();
+    const servers = serversFolder();
     lease(servers, ".trash-1-1", IDLE_MS + 60_000);
     sweepIdleLeases(servers, "", NOW);
     expect(left(servers)).toEqual([]);

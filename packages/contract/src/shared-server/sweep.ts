@@ -8,7 +8,6 @@ export const IDLE_MS = 60 * 60 * 1000;
 /** How often one machine looks (a marker file's mtime says when it last did). */
 export const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
-const MARKER = ".swept";
 const TRASH = ".trash-";
 
 function newestChange(dir: string): number {
@@ -23,15 +22,18 @@ function newestChange(dir: string): number {
   return newest;
 }
 
-/** Whether a sweep is due, and if so claim it (the marker's mtime) for this process. */
+/**
+ * Whether a sweep is due, and if so claim it for this process: the mtime of a marker next to
+ * the servers folder (not in it: that folder holds lease folders only) says when the last began.
+ */
 function claimSweep(servers: string, now: number): boolean {
-  const marker = join(servers, MARKER);
+  const marker = `${servers}.swept`;
   try {
     if (now - statSync(marker).mtimeMs < SWEEP_EVERY_MS) return false;
-    utimesSync(marker, new Date(now), new Date(now));
   } catch {
     writeFileSync(marker, "");
   }
+  utimesSync(marker, new Date(now), new Date(now));
   return true;
 }
 
@@ -67,7 +69,7 @@ export function sweepIdleLeases(servers: string, keep: string, now: number = Dat
     if (!claimSweep(servers, now)) return;
     for (const name of readdirSync(servers)) {
       const dir = join(servers, name);
-      if (name === MARKER || dir === keep) continue;
+      if (dir === keep) continue;
       try {
         if (name.startsWith(TRASH)) {
           // A sweep that died between its rename and its rm.
