@@ -1,8 +1,13 @@
+import { createRequire } from "node:module";
 import { defineConfig } from "vitest/config";
+
+const require = createRequire(import.meta.url);
 
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    // Temp files of the run (projects, browser profiles) in one folder, removed at the end.
+    globalSetup: [require.resolve("@agent-verify/test-support/temp-root")],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Browser tests share two cores with everything else: keep them sequential.

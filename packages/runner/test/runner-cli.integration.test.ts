@@ -1,4 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { BrowserCheckSchema, FlowListSchema, RunResultSchema } from "@agent-verify/contract";
@@ -198,6 +205,17 @@ describe("verify-runner CLI", () => {
     const trace = String((traced.json.artifacts as { trace?: string }).trace);
     expect(trace).toMatch(/^\/.*\/see-home\/.*\/trace\.zip$/);
     expect(readFileSync(trace).subarray(0, 2).toString()).toBe("PK");
+  });
+
+  it("a run leaves no Playwright temp folders behind, pass or fail", async () => {
+    const temp = mkdtempSync(join(tmpdir(), "runner-tmpdir-"));
+    const tempEnv = { ...env, TMPDIR: temp };
+    const pass = await runRunner(["see-home"], { cwd: project.dir, env: tempEnv });
+    expect(pass.json.status).toBe("pass");
+    const fail = await runRunner(["open-home"], { cwd: project.dir, env: tempEnv });
+    expect(fail.json.status).toBe("fail");
+    // Caches (tsx's, the leases') may stay; a folder per run may not.
+    expect(readdirSync(temp).filter((name) => name.startsWith("playwright"))).toEqual([]);
   });
 
   it("a flow that only uses request starts no browser", async () => {

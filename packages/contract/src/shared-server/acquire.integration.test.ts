@@ -93,3 +93,51 @@ it("acquiring a server sweeps away lease folders nobody has used for an hour", a
     server.close();
   }
 });
+
+it("a server whose shell exits first still gets SIGTERM and its grace before SIGKILL", async () => {
+  const { acquireSharedServer, leaseDir } = await import("@agent-verify/contract/shared-server");
+  const dir = mkdtempSync(join(scratch, "app-"));
+  const port = await freePort();
+  // Ignores SIGTERM (says so), so only SIGKILL ends it; the shell that started it leaves first.
+  writeFileSync(
+    join(dir, "stubborn.mjs"),
+    [
+      'import { createServer } from "node:http";',
+      'process.on("SIGTERM", () => process.stderr.write("stubborn: got SIGTERM\\n"));',
+      'createServer((request, response) => response.end("ok"))',
+      `  .listen(${port}, "127.0.0.1", () => process.stderr.write("stubborn: listening\\n"));`,
+    ].join("\n"),
+  );
+  const config = {
+    command: "node stubborn.mjs & sleep 1",
+    url: `http://127.0.0.1:${port}/health`,
+    timeout_s: 10,
+  };
+  const env = {
+    ...process.env,
+    VERIFY_STATE_DIR: mkdtempSync(join(scratch, "state-")),
+    VERIFY_WEB_SERVER_GRACE_MS: "1000",
+  };
+  const lease = await acquireSharedServer({ config, dir, env });
+  expect(lease.kind).toBe("started");
+  const log = join(leaseDir(config.url, env), "server.log");
+  // The shell exits after 1 s: the host takes the server's group down, asking first.
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    if (readFileSync(log, "utf8").includes("web server exited")) break;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  await expect
+    .poll(
+      () =>
+        fetch(config.url).then(
+          () => "up",
+          () => "down",
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe("down");
+  const text = readFileSync(log, "utf8");
+  expect(text).toContain("web server exited");
+  expect(text).toContain("stubborn: got SIGTERM");
+  await lease.release();
+}, 60_000);

@@ -59,15 +59,19 @@ function forgetRecord(): void {
   }
 }
 
+/** SIGTERM to the server's group, its grace, then SIGKILL to whatever is left. */
+async function takeDownGroup(): Promise<void> {
+  if (pgid === undefined) return;
+  killGroup(pgid, "SIGTERM");
+  const deadline = Date.now() + killGraceMs();
+  while (groupAlive(pgid) && Date.now() < deadline) await sleep(50);
+  killGroup(pgid, "SIGKILL");
+}
+
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  if (pgid !== undefined) {
-    killGroup(pgid, "SIGTERM");
-    const deadline = Date.now() + killGraceMs();
-    while (groupAlive(pgid) && Date.now() < deadline) await sleep(50);
-    killGroup(pgid, "SIGKILL");
-  }
+  await takeDownGroup();
   forgetRecord();
   if (holdsLock) unlock(settings.dir, me);
   process.exit(code);
@@ -99,10 +103,13 @@ server.on("error", () => void stop(1));
 server.on("exit", (code, signal) => {
   if (stopping) return;
   stopping = true;
-  // The shell is gone; its children may not be.
-  if (pgid !== undefined) killGroup(pgid, "SIGKILL");
-  forgetRecord();
   process.stderr.write(`web server exited (${signal ?? `code ${code}`})\n`);
-  process.exit(code ?? 1);
+  // The shell is gone; its children may not be. They get the same grace as on a stop: a
+  // shell that dies of the SIGTERM sent to its group (`npm run dev`, `cd x && serve`) can
+  // exit before this host handles its own SIGTERM, and its server must still be asked first.
+  void takeDownGroup().then(() => {
+    forgetRecord();
+    process.exit(code ?? 1);
+  });
 });
 setTimeout(watchLeases, POLL_MS);

@@ -24,8 +24,13 @@ export class FlowEvidence {
   ) {}
 
   async onPass(keepTrace: boolean, budgetMs: number): Promise<Artifacts> {
-    if (!keepTrace) return {};
-    const trace = await this.session.finishTrace(true, () => this.dir.file("trace.zip"), budgetMs);
+    // Stopped either way: a trace never stopped leaves Playwright's temp folder for its
+    // call stacks (playwright-tracing-*) behind, one per run.
+    const trace = await this.session.finishTrace(
+      keepTrace,
+      () => this.dir.file("trace.zip"),
+      budgetMs,
+    );
     return trace ? { dir: this.dir.path, trace } : {};
   }
 
