@@ -1,3 +1,12 @@
+import { createRequire } from "node:module";
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({ test: { include: ["src/**/*.test.ts"] } });
+const require = createRequire(import.meta.url);
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts"],
+    // Temp files of the run (manifests, lease folders, servers) in one folder, removed at the end.
+    globalSetup: [require.resolve("@agent-verify/test-support/temp-root")],
+  },
+});

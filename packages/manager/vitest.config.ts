@@ -1,9 +1,18 @@
+import { createRequire } from "node:module";
 import { defineConfig } from "vitest/config";
+
+const require = createRequire(import.meta.url);
 
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    globalSetup: ["test/global-setup.ts", "test/bd-template-setup.ts"],
+    // First: the state folder, the bd templates and every temp file of the run go under the
+    // folder it makes, removed at the end (after the others' teardowns).
+    globalSetup: [
+      require.resolve("@agent-verify/test-support/temp-root"),
+      "test/global-setup.ts",
+      "test/bd-template-setup.ts",
+    ],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Integration tests spawn runners, bd and a browser on a 2-core machine.
