@@ -40,3 +40,11 @@ it("the runner's light entry points are the same schemas as the index's", async 
   expect(runResult.RunResultSchema).toBe(index.RunResultSchema);
   expect(flowList.FlowListSchema).toBe(index.FlowListSchema);
 });
+
+it("shell-quote: one word for sh -c, whatever it holds", async () => {
+  // The built package, as the runner and the manager import it.
+  const { shellQuote } = await import("@agent-verify/contract/shell-quote");
+  expect(shellQuote("plain/path-1.js")).toBe("plain/path-1.js");
+  expect(shellQuote("it's $HOME; rm")).toBe(`'it'\\''s $HOME; rm'`);
+  expect(shellQuote("-x")).toBe("'-x'");
+});

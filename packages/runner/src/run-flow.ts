@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Artifacts, Manifest, RunResult } from "@agent-verify/contract";
 import { isFlowName, manifestPath } from "@agent-verify/contract/constants";
 import { loadManifestCached } from "./manifest-cache.js";
@@ -7,7 +8,6 @@ import { ArtifactDir } from "./artifacts/paths.js";
 import { FlowEvidence } from "./artifacts/collect.js";
 import { raceAgainstDeadline, settleWithin } from "./deadline.js";
 import { FlowAbortedError, RunnerError, messageOf } from "./errors.js";
-import { readFileSync } from "node:fs";
 import { shortError } from "./clean-error.js";
 import { buildFlowContext } from "./flows/context.js";
 import { flowRoots, flowsDir, findFlowModule } from "./flows/discover.js";

@@ -1,5 +1,6 @@
 import type { Manifest } from "@agent-verify/contract";
 import { staticServerUrl, staticWebServer } from "@agent-verify/contract/constants";
+import { shellQuote } from "@agent-verify/contract/shell-quote";
 import {
   acquireSharedServer,
   SharedServerError,
@@ -30,11 +31,6 @@ export function sharedServerConfig(
   }
   if (!server?.command || !server.url) return undefined;
   return { command: server.command, url: server.url, timeout_s: server.timeout_s, cwd: server.cwd };
-}
-
-/** One word for `sh -c`, whatever it holds. */
-function shellQuote(word: string): string {
-  return `'${word.replaceAll("'", "'\\''")}'`;
 }
 
 /**

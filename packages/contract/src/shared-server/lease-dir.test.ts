@@ -1,5 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -128,6 +137,19 @@ describe("sweeping idle lease folders", () => {
     expect(left(servers)).toEqual(["empty-old"]);
     sweepIdleLeases(servers, "", NOW + SWEEP_EVERY_MS + 1000);
     expect(left(servers)).toEqual([]);
+  });
+
+  it("never follows a symlink in the servers folder", () => {
+    const servers = serversFolder();
+    // Looks like an idle lease folder (an unknown holder name would be pruned), but is not ours.
+    const elsewhere = lease(join(servers, ".."), "elsewhere", IDLE_MS + 60_000, (dir) =>
+      writeFileSync(join(dir, "holders", "keep-me"), ""),
+    );
+    symlinkSync(elsewhere, join(servers, "link"));
+    sweepIdleLeases(servers, "", NOW);
+    expect(left(servers)).toEqual(["link"]);
+    expect(readdirSync(join(elsewhere, "holders"))).toEqual(["keep-me"]);
+    expect(existsSync(join(elsewhere, "lock"))).toBe(false);
   });
 
   it("finishes the removal a sweep that died after its rename left, and never throws", () => {

@@ -1,4 +1,12 @@
-import { readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  lstatSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { liveHolders, readRecord, tryLock, unlock } from "./lease-dir.js";
 import { isRunning, selfId } from "./proc.js";
@@ -74,7 +82,8 @@ export function sweepIdleLeases(servers: string, keep: string, now: number = Dat
         if (name.startsWith(TRASH)) {
           // A sweep that died between its rename and its rm.
           if (now - statSync(dir).mtimeMs >= IDLE_MS) rmSync(dir, { recursive: true, force: true });
-        } else if (statSync(dir).isDirectory()) {
+        } else if (lstatSync(dir).isDirectory()) {
+          // lstat: a symlink planted here is never followed into another folder.
           removeIfIdle(dir, now);
         }
       } catch {
