@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -80,14 +80,38 @@ describe("runChild", () => {
     expect(processesWithMarker(marker)).toEqual([]);
   });
 
-  it("a child that ends normally leaves no watchdog behind", async () => {
-    let pid = 0;
-    await runChild({ command: "true", cwd: dir, timeoutMs: 30_000, onSpawn: (p) => (pid = p) });
-    // The watchdog's argv names the child's pid.
-    const mine = () => processesWithMarker(`watchdog.js ${pid} `);
+  it("children that run at once share one watchdog, which holds nothing of an ended child", async () => {
+    // The watchdog's argv names the process it guards.
+    const watchdogs = () => processesWithMarker(`watchdog.js ${process.pid}`);
+    const runs = [1, 2, 3].map(() => runChild({ command: "sleep 1", cwd: dir, timeoutMs: 30_000 }));
+    await sleep(300);
+    expect(watchdogs()).toHaveLength(1);
+    const results = await Promise.all(runs);
+    expect(results.map((r) => r.exitCode)).toEqual([0, 0, 0]);
+    await runChild({ command: "true", cwd: dir, timeoutMs: 30_000 });
+    expect(watchdogs()).toHaveLength(1);
+  });
+
+  it("a process that exits after its children ended leaves no watchdog behind", async () => {
+    // A process that runs two children to their end, then exits.
+    const script = join(dir, "uses-run-child.mjs");
+    const childModule = new URL("../../dist/supervise/child.js", import.meta.url).href;
+    writeFileSync(
+      script,
+      [
+        `import { runChild } from ${JSON.stringify(childModule)};`,
+        `await runChild({ command: "true", cwd: ${JSON.stringify(dir)}, timeoutMs: 30000 });`,
+        `await runChild({ command: "true", cwd: ${JSON.stringify(dir)}, timeoutMs: 30000 });`,
+        `console.log(process.pid);`,
+      ].join("\n"),
+    );
+    const result = await runChild({ command: "node", args: [script], cwd: dir, timeoutMs: 30_000 });
+    expect(result.exitCode).toBe(0);
+    const pid = result.stdout.trim();
+    expect(pid).toMatch(/^\d+$/);
+    const mine = () => processesWithMarker(`watchdog.js ${pid}`);
     const deadline = Date.now() + 10_000;
     while (mine().length > 0 && Date.now() < deadline) await sleep(50);
-    expect(pid).toBeGreaterThan(0);
     expect(mine()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { BoundedCapture, TailCapture } from "./capture.js";
-import { watchChildGroup, type Watchdog } from "./guard.js";
+import { sharedWatchdog, watchChildGroup, type Watchdog } from "./guard.js";
 import { RunProcesses } from "./process-tree.js";
 import { shellQuote } from "./shell-quote.js";
 import { SAMPLE_INTERVAL_MS, stopRun } from "./stop-run.js";
@@ -86,6 +86,7 @@ export function runChild(options: ChildOptions): Promise<ChildResult> {
   let reason: TerminationReason | undefined;
 
   return new Promise<ChildResult>((resolve) => {
+    sharedWatchdog();
     const child = spawnChild(options);
     const pid = child.pid;
     // In the same tick as the spawn: a manager killed from here on still takes the group down.

@@ -26,7 +26,8 @@ export function processStart(pid: number): number | undefined {
   return readStat(pid)?.start;
 }
 
-function allProcesses(): ProcInfo[] {
+/** Every live process, read once from /proc (empty where /proc is not available). */
+export function listProcesses(): ProcInfo[] {
   let entries: string[];
   try {
     entries = readdirSync("/proc");
@@ -47,8 +48,11 @@ function allProcesses(): ProcInfo[] {
  * `rootPid`, including ones that moved to their own group (Playwright starts the
  * browser detached). Empty where /proc is not available.
  */
-export function processesOfRun(rootPid: number, pgid: number): ProcInfo[] {
-  const procs = allProcesses();
+export function processesOfRun(
+  rootPid: number,
+  pgid: number,
+  procs: readonly ProcInfo[] = listProcesses(),
+): ProcInfo[] {
   const children = new Map<number, ProcInfo[]>();
   for (const proc of procs) {
     const list = children.get(proc.ppid) ?? [];
@@ -79,9 +83,9 @@ export class RunProcesses {
 
   constructor(private readonly rootPid: number) {}
 
-  /** Record the run's current processes; returns the live ones. */
-  sample(): number[] {
-    for (const proc of processesOfRun(this.rootPid, this.rootPid))
+  /** Record the run's current processes (from `procs`, a fresh read by default); returns the live ones. */
+  sample(procs?: readonly ProcInfo[]): number[] {
+    for (const proc of processesOfRun(this.rootPid, this.rootPid, procs))
       this.seen.set(proc.pid, proc.start);
     const live: number[] = [];
     for (const [pid, start] of this.seen) {

@@ -69,11 +69,11 @@ function envFor(made: FaultProject, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv
   };
 }
 
-/** Wait until the grandchild that ignores SIGTERM is up (its argv names the marker). */
-async function waitForGrandchild(made: FaultProject): Promise<void> {
+/** Wait until `count` grandchildren that ignore SIGTERM are up (their argv names the marker). */
+async function waitForGrandchild(made: FaultProject, count = 1): Promise<void> {
   const deadline = Date.now() + 30_000;
   const isGrandchild = (entry: string) => entry.includes("process.on('SIGTERM'");
-  while (!processesWithMarker(made.marker).some(isGrandchild)) {
+  while (processesWithMarker(made.marker).filter(isGrandchild).length < count) {
     if (Date.now() > deadline) throw new Error("the manager's grandchild never started");
     await sleep(50);
   }
@@ -83,16 +83,15 @@ async function killManagerAndCount(
   args: string[],
   made: FaultProject,
   extra: NodeJS.ProcessEnv,
+  grandchildren = 1,
 ): Promise<number[]> {
   const manager = startManager(args, envFor(made, extra));
-  await waitForGrandchild(made);
-  console.log("BEFORE", processesWithEnv(envMarker(made)), processesWithMarker(made.marker));
+  await waitForGrandchild(made, grandchildren);
   expect(manager.kill()).toBe(true);
   const end = await manager.exited;
   expect(end.signal).toBe("SIGKILL");
   // The graces are 500 ms; a watchdog that works is done long before this.
   await sleep(1000);
-  console.log("AFTER", processesWithEnv(envMarker(made)), processesWithMarker(made.marker));
   return waitForNoneWithEnv(envMarker(made), 15_000);
 }
 
@@ -101,6 +100,15 @@ describe("kill -9 of the manager leaves no process behind", () => {
     const { project: made } = project();
     // escapee: the runner starts a detached grandchild that ignores SIGTERM, then hangs.
     const left = await killManagerAndCount(["run", "escapee", "--dir", made.dir], made, {});
+    expect(left).toEqual([]);
+    expect(processesWithMarker(made.marker)).toEqual([]);
+  });
+
+  it("two hanging runners at once (--jobs 2), each with a grandchild that ignores SIGTERM", async () => {
+    // One watchdog guards every child of the manager: both groups go.
+    const { project: made } = project();
+    const args = ["run", "escapee", "stubborn-grandchild", "--jobs", "2", "--dir", made.dir];
+    const left = await killManagerAndCount(args, made, {}, 2);
     expect(left).toEqual([]);
     expect(processesWithMarker(made.marker)).toEqual([]);
   });
