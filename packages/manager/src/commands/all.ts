@@ -1,12 +1,5 @@
 import type { ParsedArgs } from "../args.js";
 import type { CommandContext, CommandResult } from "./command.js";
-import { doctorCommand } from "./doctor.js";
-import { issueCommand } from "./issue.js";
-import { issuesCommand } from "./issues.js";
-import { listCommand } from "./list.js";
-import { logCommand } from "./log.js";
-import { mcpCommand } from "./mcp.js";
-import { runCommand } from "./run.js";
 
 /** Every command that works in a project folder (`merge-reports` needs none; see cli.ts). */
 export type Runnable = Exclude<ParsedArgs, { kind: "help" | "usage_error" | "merge-reports" }>;
@@ -14,22 +7,25 @@ export type Runnable = Exclude<ParsedArgs, { kind: "help" | "usage_error" | "mer
 /** Commands whose work starts with the runner's `--list`: the CLI starts it first. */
 export const NEEDS_FLOW_LIST: ReadonlySet<Runnable["kind"]> = new Set(["list", "run", "issue"]);
 
-/** argv, parsed → the command's result. */
-export function runCommandFor(args: Runnable, ctx: CommandContext): Promise<CommandResult> {
+/**
+ * argv, parsed → the command's result. Each command's modules load only when it runs: `run`
+ * and `list` load 40 of the manager's modules instead of 115 (~0.1–0.2 s less CPU per call).
+ */
+export async function runCommandFor(args: Runnable, ctx: CommandContext): Promise<CommandResult> {
   switch (args.kind) {
     case "list":
-      return listCommand(args, ctx);
+      return (await import("./list.js")).listCommand(args, ctx);
     case "run":
-      return runCommand(args, ctx);
+      return (await import("./run.js")).runCommand(args, ctx);
     case "issue":
-      return issueCommand(args, ctx);
+      return (await import("./issue.js")).issueCommand(args, ctx);
     case "issues":
-      return issuesCommand(args, ctx);
+      return (await import("./issues.js")).issuesCommand(args, ctx);
     case "log":
-      return logCommand(args, ctx);
+      return (await import("./log.js")).logCommand(args, ctx);
     case "doctor":
-      return doctorCommand(args, ctx);
+      return (await import("./doctor.js")).doctorCommand(args, ctx);
     case "mcp":
-      return mcpCommand(args, ctx);
+      return (await import("./mcp.js")).mcpCommand(args, ctx);
   }
 }
