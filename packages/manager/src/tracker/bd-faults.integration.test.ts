@@ -30,31 +30,31 @@ const deepFile = join(project.dir, "deep.json");
 writeFileSync(deepFile, `[{"id":"t-1","title":"x","extra":${deep}}]`);
 
 const cases: Array<[string, string | null, RegExp]> = [
-  ["missing", null, /^bd show t-1 --json: bd not found \(.+\)$/],
+  ["missing", null, /^bd show t-1 --json --include-comments: bd not found \(.+\)$/],
   [
     "failing",
     'echo "Error: database is locked" >&2\nexit 1',
-    /^bd show t-1 --json failed \(exit 1\): Error: database is locked$/,
+    /^bd show t-1 --json --include-comments failed \(exit 1\): Error: database is locked$/,
   ],
   [
     "hanging and ignoring SIGTERM",
     "trap '' TERM\nsleep 30 &\nwait\nwait",
-    /^bd show t-1 --json: timed out after 300 ms$/,
+    /^bd show t-1 --json --include-comments: timed out after 300 ms$/,
   ],
   [
     "printing garbage",
     'printf "hello\\nnot json\\n{"',
-    /^bd show t-1 --json: expected a JSON array, got "hello\\nnot json\\n\{"$/,
+    /^bd show t-1 --json --include-comments: expected a JSON array, got "hello\\nnot json\\n\{"$/,
   ],
   [
     "printing the wrong JSON",
     'echo \'{"id":"t-1"}\'',
-    /^bd show t-1 --json: expected a JSON array, got .+$/,
+    /^bd show t-1 --json --include-comments: expected a JSON array, got .+$/,
   ],
   [
     "printing JSON nested 200k deep",
     `cat ${JSON.stringify(deepFile)}`,
-    /^bd show t-1 --json: .*nests deeper than 64 levels/,
+    /^bd show t-1 --json --include-comments: .*nests deeper than 64 levels/,
   ],
 ];
 
@@ -85,7 +85,11 @@ describe("bd faults under `verify-manager issue`: one line, a hint, exit 2, noth
     expect(lines).toHaveLength(2);
     // Only reads were tried: no comment, close or update; no file written in the project.
     const tried = existsSync(calls) ? readFileSync(calls, "utf8").trim().split("\n") : [];
-    expect(tried.every((line) => /^(show|comments) t-1 --json$/.test(line))).toBe(true);
+    expect(
+      tried.every((line) =>
+        /^(show t-1 --json --include-comments|show t-1 --json|comments t-1 --json)$/.test(line),
+      ),
+    ).toBe(true);
     expect(readdirSync(join(project.dir, ".verify"))).toEqual(["workflows.yaml"]);
     // bd's group is gone; its watchdog leaves by itself once it has booted.
     expect(await waitForNoneWithEnv(marker, 10_000)).toEqual([]);

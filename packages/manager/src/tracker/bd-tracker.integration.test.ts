@@ -34,6 +34,58 @@ describe("BdTracker against the real bd", () => {
     ]);
   });
 
+  it("reads an issue and its comments in one bd process (show and showMany)", async () => {
+    const a = tracker.create("one call a", "x");
+    const b = tracker.create("one call b", "y");
+    tracker.bd(["comments", "add", a, "on a"]);
+    tracker.bd(["comments", "add", b, "on b"]);
+    const log = join(tracker.root, "calls.log");
+    const counting = join(tracker.root, "counting-bd");
+    writeFileSync(
+      counting,
+      `#!/bin/sh\necho "$1" >> ${JSON.stringify(log)}\nexec ${JSON.stringify(tracker.env.VERIFY_BD)} "$@"\n`,
+    );
+    chmodSync(counting, 0o755);
+    const counted = new BdTracker({ cwd: tracker.root, env: tracker.env, bin: counting });
+    expect((await counted.show(a)).comments.map((c) => c.text)).toEqual(["on a"]);
+    expect((await counted.showMany([a, b])).map((i) => i.comments.map((c) => c.text))).toEqual([
+      ["on a"],
+      ["on b"],
+    ]);
+    expect(readFileSync(log, "utf8")).toBe("show\nshow\n");
+  });
+
+  it("a bd without show --include-comments: comments are read apart, and the flag is not tried again", async () => {
+    const id = tracker.create("older bd", "x");
+    tracker.bd(["comments", "add", id, "kept"]);
+    const log = join(tracker.root, "older.log");
+    const older = join(tracker.root, "older-bd");
+    // bd's own wording for a flag it does not know (cobra): "Error: unknown flag: --x", exit 1.
+    writeFileSync(
+      older,
+      [
+        "#!/bin/sh",
+        `echo "$*" >> ${JSON.stringify(log)}`,
+        'for a in "$@"; do [ "$a" = --include-comments ] && { echo "Error: unknown flag: --include-comments" >&2; exit 1; }; done',
+        `exec ${JSON.stringify(tracker.env.VERIFY_BD)} "$@"`,
+        "",
+      ].join("\n"),
+    );
+    chmodSync(older, 0o755);
+    const tracked = new BdTracker({ cwd: tracker.root, env: tracker.env, bin: older });
+    expect((await tracked.show(id)).comments.map((c) => c.text)).toEqual(["kept"]);
+    expect((await tracked.show(id)).comments.map((c) => c.text)).toEqual(["kept"]);
+    const calls = readFileSync(log, "utf8").trim().split("\n");
+    expect(calls.filter((c) => c.includes("--include-comments"))).toHaveLength(1);
+    expect(calls.map((c) => c.split(" ")[0])).toEqual([
+      "show",
+      "show",
+      "comments",
+      "show",
+      "comments",
+    ]);
+  });
+
   it("posts text verbatim: a leading dash, backticks, shell syntax, 50 KiB", async () => {
     const id = tracker.create("comments", "x");
     const text = `-x --json $(id) \`id\` 'q' "dq"\n${"é".repeat(25_000)}`;
@@ -83,7 +135,9 @@ describe("BdTracker against the real bd", () => {
   it("turns every failure into a ManagerError naming the bd command", async () => {
     await expect(bd.show("t-nope")).rejects.toMatchObject({
       code: "bd_failed",
-      message: expect.stringMatching(/^bd show t-nope --json failed \(exit 1\): no issues found/),
+      message: expect.stringMatching(
+        /^bd show t-nope --json --include-comments failed \(exit 1\): no issues found/,
+      ),
     });
     await expect(bd.comment("t-nope", "x")).rejects.toBeInstanceOf(ManagerError);
     await expect(bd.close("t-nope", "x")).rejects.toMatchObject({
@@ -93,7 +147,7 @@ describe("BdTracker against the real bd", () => {
     await expect(missing.show("t-1")).rejects.toMatchObject({ code: "bd_missing" });
   });
 
-  it("showMany: each issue as show gives it, in one bd show (comments read only where bd counts some); show's errors when an id is loose or unknown", async () => {
+  it("showMany: each issue as show gives it, with its comments, in one bd show; show's errors when an id is loose or unknown", async () => {
     const a = tracker.create("many a", "Verify:\n- a\n");
     tracker.bd(["comments", "add", a, "on a"]);
     const b = tracker.create("many b", "Verify:\n- b\n");
@@ -110,13 +164,12 @@ describe("BdTracker against the real bd", () => {
     const called = () => readFileSync(calls, "utf8").trim().split("\n");
 
     const many = await counted.showMany([a, b, c]);
-    expect(called()).toEqual([`show ${a} ${b} ${c} --json`, `comments ${a} --json`]);
+    expect(called()).toEqual([`show ${a} ${b} ${c} --json --include-comments`]);
     expect(many).toEqual([await bd.show(a), await bd.show(b), await bd.show(c)]);
     expect(many[0]?.comments.map((comment) => comment.text)).toEqual(["on a"]);
-    // show alone skips the comments read too when bd counts none.
     writeFileSync(calls, "");
     expect(await counted.show(b)).toEqual(many[1]);
-    expect(called()).toEqual([`show ${b} --json`]);
+    expect(called()).toEqual([`show ${b} --json --include-comments`]);
 
     const loose = c.replace(/^t-/, "");
     const looseError = await bd.show(loose).catch((error: unknown) => error);
@@ -151,7 +204,7 @@ describe("a bd that hangs (a stand-in: the real one cannot be made to hang on de
     const started = Date.now();
     await expect(hung.show("t-1")).rejects.toMatchObject({
       code: "bd_failed",
-      message: "bd show t-1 --json: timed out after 300 ms",
+      message: "bd show t-1 --json --include-comments: timed out after 300 ms",
     });
     expect(Date.now() - started).toBeLessThan(3000);
     expect(readFileSync(note, "utf8")).toBe("term\n");
@@ -189,7 +242,7 @@ describe("a bd that hangs (a stand-in: the real one cannot be made to hang on de
     });
     try {
       await expect(stubborn.show("t-1")).rejects.toMatchObject({
-        message: "bd show t-1 --json: timed out after 300 ms",
+        message: "bd show t-1 --json --include-comments: timed out after 300 ms",
       });
       expect(processesWithMarker(marker)).toEqual([]);
     } finally {
