@@ -7,7 +7,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -139,11 +139,19 @@ export function isAlive(pid: number): boolean {
 }
 
 /** True when nothing listens on 127.0.0.1:`port` (we can listen on it ourselves). */
+/**
+ * No server listens on 127.0.0.1:`port`: a connection is refused. (Binding the port instead
+ * fails whenever another process's outgoing connection happens to use it as its source port,
+ * which test files running side by side do.)
+ */
 export function isPortFree(port: number): Promise<boolean> {
   return new Promise((done) => {
-    const server = createServer();
-    server.once("error", () => done(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => done(true)));
+    const socket = connect({ port, host: "127.0.0.1" });
+    socket.once("connect", () => {
+      socket.destroy();
+      done(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => done(error.code === "ECONNREFUSED"));
   });
 }
 

@@ -141,7 +141,9 @@ describe("bd faults → exit 2, a clear message naming the command, no success c
     );
     const noTracker = await issue(["t-1"], { BEADS_DIR: join(project.dir, "nowhere") });
     expect(noTracker.code).toBe(2);
-    expect(noTracker.stderr).toMatch(/^verify-manager: bd show t-1 --json --include-comments failed \(exit 1\)/);
+    expect(noTracker.stderr).toMatch(
+      /^verify-manager: bd show t-1 --json --include-comments failed \(exit 1\)/,
+    );
   });
 
   it("a loosely matched id is refused (bd resolves a partial id to another issue)", async () => {
