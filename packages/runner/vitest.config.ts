@@ -10,9 +10,7 @@ export default defineConfig({
     globalSetup: [require.resolve("@agent-verify/test-support/temp-root")],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Two files at once: the browser tests mostly wait (on pages, servers, deadlines), so one
-    // file at a time left a core idle (alone: 125 → 76 s wall, the same 77 s of CPU). Each test
-    // finds its own processes by a marker in their environment, never by name.
-    maxWorkers: 2,
+    // Browser tests share two cores with everything else: keep them sequential.
+    fileParallelism: false,
   },
 });
