@@ -138,11 +138,10 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** True when nothing listens on 127.0.0.1:`port` (we can listen on it ourselves). */
 /**
- * No server listens on 127.0.0.1:`port`: a connection is refused. (Binding the port instead
- * fails whenever another process's outgoing connection happens to use it as its source port,
- * which test files running side by side do.)
+ * True when nothing listens on 127.0.0.1:`port`: a connection is refused. (Binding the port
+ * instead fails whenever another process's outgoing connection uses it as its source port, as
+ * the suites running beside this one do.)
  */
 export function isPortFree(port: number): Promise<boolean> {
   return new Promise((done) => {
