@@ -44,7 +44,7 @@ export async function listFlows(options: ListOptions): Promise<FlowList> {
     }
     flows.push(entry);
   }
-  const list: FlowList = { schema_version: 1, flows, capabilities: ["browser-server"] };
+  const list: FlowList = { schema_version: 1, flows, capabilities: ["browser-server", "worker"] };
   if (warnings.length > 0) list.warnings = warnings;
   if (options.steps) {
     // The slow path loads the contract anyway: validate what we print.

@@ -42,6 +42,17 @@ export function emitJson(value: unknown): Promise<void> {
   });
 }
 
+/**
+ * `--worker`: write one result object as one line, redacted, each time it is called (one per
+ * flow asked for on stdin). Resolves once flushed.
+ */
+export function emitJsonLine(value: unknown): Promise<void> {
+  const line = `${JSON.stringify(createRedactor().deep(value))}\n`;
+  return new Promise((resolve) => {
+    realStdoutWrite(line, () => resolve());
+  });
+}
+
 export function hasEmitted(): boolean {
   return emitted;
 }

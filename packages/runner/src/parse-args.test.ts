@@ -32,6 +32,19 @@ describe("parseArgs", () => {
     });
   });
 
+  it("reads --worker with --trace and --dir, and nothing else", () => {
+    expect(parseArgs(["--worker", "--trace", "off", "--dir", "/a"])).toEqual({
+      command: "worker",
+      dir: "/a",
+      trace: "off",
+    });
+    for (const argv of [["--worker", "x"], ["--worker", "--list"], ["--worker", "--browser-server"]])
+      expect(parseArgs(argv)).toEqual({
+        command: "invalid",
+        message: "--worker takes only --trace and --dir (flow names come on stdin)",
+      });
+  });
+
   it("treats everything after -- as a flow name", () => {
     expect(parseArgs(["--", "--list"])).toMatchObject({ command: "run", flow: "--list" });
   });

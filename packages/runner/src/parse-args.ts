@@ -8,6 +8,7 @@ export type ParsedArgs =
   | { command: "check-browser"; dir: string }
   | { command: "browser-server"; dir: string; idleTimeoutS: number }
   | { command: "run"; dir: string; flow: string; trace: TraceMode }
+  | { command: "worker"; dir: string; trace: TraceMode }
   | {
       command: "init";
       dir: string;
@@ -23,6 +24,7 @@ const TRACE_MODES: readonly TraceMode[] = ["on", "off", "retain-on-failure"];
 export function usage(): string {
   return [
     "Usage: verify-runner <flow> [--trace on|off|retain-on-failure] [--dir DIR]",
+    "       verify-runner --worker [--trace MODE] [--dir DIR]   (flow names on stdin)",
     "       verify-runner --list [--steps] [--dir DIR]",
     "       verify-runner --check-browser [--dir DIR]",
     "       verify-runner --browser-server [--idle-timeout S] [--dir DIR]",
@@ -30,6 +32,7 @@ export function usage(): string {
     "",
     "Runs one flow from .verify/workflows.yaml and prints one JSON object on stdout.",
     "Exit 0 pass, 1 fail, 2 error (the flow could not be run).",
+    "--worker runs one flow per stdin line and prints one such object per line.",
     "init scaffolds .verify/ (never overwrites a file) and prints what it wrote.",
     "",
   ].join("\n");
@@ -41,6 +44,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let list = false;
   let checkBrowser = false;
   let browserServer = false;
+  let worker = false;
   let idleTimeoutS = DEFAULT_IDLE_TIMEOUT_S;
   let steps = false;
   let trace: TraceMode = "retain-on-failure";
@@ -62,6 +66,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     } else if (arg === "--list") list = true;
     else if (arg === "--check-browser") checkBrowser = true;
     else if (arg === "--browser-server") browserServer = true;
+    else if (arg === "--worker") worker = true;
     else if (arg === "--steps") steps = true;
     else if (arg === "-h" || arg === "--help") return { command: "help" };
     else if (name === "--dir") {
@@ -91,6 +96,14 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       trace = given;
     } else if (arg.startsWith("-")) return { command: "invalid", message: `unknown option ${arg}` };
     else positional.push(arg);
+  }
+  if (worker) {
+    if (list || checkBrowser || browserServer || steps || isInit || positional.length > 0)
+      return {
+        command: "invalid",
+        message: "--worker takes only --trace and --dir (flow names come on stdin)",
+      };
+    return { command: "worker", dir, trace };
   }
   if (browserServer) {
     if (list || checkBrowser || positional.length > 0)

@@ -49,6 +49,8 @@ export interface RunnerOptions {
   sigtermWhen?: string;
   /** Send SIGKILL once stderr contains this text. */
   sigkillWhen?: string;
+  /** Written to stdin, which is then closed (default: no stdin). */
+  input?: string;
 }
 
 export function runRunner(
@@ -59,8 +61,9 @@ export function runRunner(
   const child = spawn(process.execPath, [RUNNER_BIN, ...args], {
     cwd: options.cwd,
     env: { ...process.env, VERIFY_BROWSER_PATH: CHROMIUM, ...options.env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
   });
+  if (options.input !== undefined) child.stdin?.end(options.input);
   let stdout = "";
   let stderr = "";
   let sigtermAt: number | undefined;

@@ -6,6 +6,7 @@ import { helpCommand, usageErrorCommand } from "./help.js";
 import { initCommand } from "./init.js";
 import { listCommand } from "./list.js";
 import { runCommand } from "./run.js";
+import { workerCommand } from "./worker.js";
 
 /** Parsed argv → its command's result. */
 export function runCommandFor(args: ParsedArgs): Promise<CommandResult> | CommandResult {
@@ -24,5 +25,7 @@ export function runCommandFor(args: ParsedArgs): Promise<CommandResult> | Comman
       return listCommand(args);
     case "run":
       return runCommand(args);
+    case "worker":
+      return workerCommand(args);
   }
 }

@@ -7,7 +7,7 @@ import type { ParsedArgs } from "../parse-args.js";
 export interface CommandResult {
   /** The process exit code (contract 3: 0 pass, 1 fail, 2 error). */
   exitCode: number;
-  /** The one object for stdout. */
+  /** The one object for stdout (undefined: `--worker`, which wrote one line per flow). */
   json: unknown;
   /** For stderr, before the object is printed ("" for nothing). */
   text: string;

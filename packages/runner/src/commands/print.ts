@@ -5,6 +5,7 @@ import type { CommandResult } from "./command.js";
 export async function printResult(result: CommandResult): Promise<void> {
   if (result.text !== "") process.stderr.write(result.text);
   process.exitCode = result.exitCode;
-  await emitJson(result.json);
+  // `--worker` has written its lines (one object per flow) already.
+  if (result.json !== undefined) await emitJson(result.json);
   await result.done;
 }
