@@ -153,6 +153,14 @@ export const ManifestSchema = z
     web_server: WebServerSchema.optional(),
     browser: BrowserConfigSchema.optional(),
     tickets: TicketsConfigSchema.optional(),
+    /**
+     * How the manager runs two or more flows: `worker` (the default when the runner's --list
+     * offers it) runs them one after another in long-lived runner processes, one per job,
+     * sharing flow and page-object modules; `process` gives every flow its own runner process.
+     */
+    isolation: z
+      .enum(["worker", "process"], { error: "expected worker or process" })
+      .optional(),
     flows: z.array(ManifestFlowSchema, { error: "expected a list of flows" }),
   })
   .superRefine((manifest, ctx) => {

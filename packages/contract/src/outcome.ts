@@ -27,6 +27,12 @@ export const FlowOutcomeSchema = z.strictObject({
   artifacts: z.record(z.string(), z.unknown()).nullable(),
   stderr_tail: z.string(),
   result: RunResultInputSchema.nullable(),
+  /**
+   * `worker`: the flow ran in a long-lived `verify-runner --worker` with other flows, judged
+   * from its one result line; `exit_code` and `signal` are then the worker's, and null unless
+   * the worker ended during this flow. Absent: the flow had its own runner process.
+   */
+  isolation: z.enum(["process", "worker"]).optional(),
 });
 export type FlowOutcome = z.infer<typeof FlowOutcomeSchema>;
 

@@ -5,6 +5,7 @@ import type { ListedFlow } from "../flows/list.js";
 import { admitFlow, selectFlows, type Selection } from "../flows/select.js";
 import { runChild } from "../supervise/child.js";
 import { classifyRun, notRunOutcome } from "../supervise/classify.js";
+import { WorkerPool, wantsWorkers } from "./worker-pool.js";
 import { openRunHosts } from "./run-hosts.js";
 import { substituteFlow } from "../supervise/shell-quote.js";
 import { grepFlows, type GrepOptions } from "./grep.js";
@@ -25,6 +26,8 @@ export interface SuperviseOptions {
   killGraceMs?: number | undefined;
   progress?: ProgressSink | undefined;
   signal?: AbortSignal | undefined;
+  /** What the runner's --list offers (`worker`: flows may share long-lived runners). */
+  capabilities?: readonly string[] | undefined;
 }
 
 export interface RunOptions extends SuperviseOptions, Selection, GrepOptions {
@@ -53,23 +56,45 @@ export async function superviseFlows(
   options: SuperviseOptions = {},
 ): Promise<FlowOutcome[]> {
   const progress = options.progress ?? silentProgress;
-  return mapBounded(names, resolveJobs(options.jobs), async (name) => {
-    const admission = admitFlow(name, listed);
-    if (admission.kind !== "run") return notRunOutcome(name, admission.kind, admission.reason);
-    const timeoutMs = timeoutMsOf(name, manifest, admission.flow);
-    progress.start(name);
-    const child = await runChild({
-      command: substituteFlow(manifest.runner_command, name),
-      cwd: dir,
-      env: options.env,
-      timeoutMs: timeoutMs + (options.timeoutGraceMs ?? DEFAULT_TIMEOUT_GRACE_MS),
-      killGraceMs: options.killGraceMs,
-      signal: options.signal,
+  const timeoutGraceMs = options.timeoutGraceMs ?? DEFAULT_TIMEOUT_GRACE_MS;
+  const pool = wantsWorkers(manifest, options.capabilities, names.length)
+    ? new WorkerPool({
+        command: substituteFlow(manifest.runner_command, "--worker"),
+        cwd: dir,
+        env: options.env,
+        killGraceMs: options.killGraceMs,
+      })
+    : undefined;
+  try {
+    return await mapBounded(names, resolveJobs(options.jobs), async (name) => {
+      const admission = admitFlow(name, listed);
+      if (admission.kind !== "run") return notRunOutcome(name, admission.kind, admission.reason);
+      const timeoutMs = timeoutMsOf(name, manifest, admission.flow);
+      progress.start(name);
+      let outcome: FlowOutcome;
+      if (pool) {
+        const worker = pool.take(name);
+        const turn = await worker.runFlow(name, timeoutMs + timeoutGraceMs, options.signal);
+        outcome = classifyRun(name, turn, timeoutMs, "worker");
+        // Only a line that was this flow's own result keeps the worker in step for the next.
+        await pool.give(worker, outcome.result !== null && outcome.outcome !== "mismatch");
+      } else {
+        const child = await runChild({
+          command: substituteFlow(manifest.runner_command, name),
+          cwd: dir,
+          env: options.env,
+          timeoutMs: timeoutMs + timeoutGraceMs,
+          killGraceMs: options.killGraceMs,
+          signal: options.signal,
+        });
+        outcome = classifyRun(name, child, timeoutMs);
+      }
+      progress.end(outcome);
+      return outcome;
     });
-    const outcome = classifyRun(name, child, timeoutMs);
-    progress.end(outcome);
-    return outcome;
-  });
+  } finally {
+    await pool?.close();
+  }
 }
 
 /** `verify-manager run`: select flows, run them with bounded parallelism, build the report. */
@@ -112,7 +137,11 @@ export async function runFlows(options: RunOptions): Promise<RunReport> {
     }
     const env = hosts.env;
     return buildReport(
-      await superviseFlows(options.dir, manifest, listed, names, { ...options, env }),
+      await superviseFlows(options.dir, manifest, listed, names, {
+        ...options,
+        env,
+        capabilities,
+      }),
       shard,
     );
   } finally {

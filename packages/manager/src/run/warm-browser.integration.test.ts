@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { RunReportSchema } from "@agent-verify/contract";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../../test/helpers/cli.js";
@@ -20,8 +21,11 @@ afterAll(() => {
   }
 });
 
-const launches = (project: BrowserProject) =>
-  existsSync(project.launchLog) ? readFileSync(project.launchLog, "utf8").trim().split("\n") : [];
+const linesOf = (file: string) =>
+  existsSync(file) ? readFileSync(file, "utf8").trim().split("\n") : [];
+const launches = (project: BrowserProject) => linesOf(project.launchLog);
+/** How each runner was started, sorted (their order at --jobs 2 is not fixed). */
+const runnerStarts = (project: BrowserProject) => linesOf(project.runLog).sort();
 
 describe("a warm browser per manager run", () => {
   it("runners share one browser, each flow in a fresh context; nothing is left after", async () => {
@@ -38,6 +42,36 @@ describe("a warm browser per manager run", () => {
     ]);
     expect(run.code).toBe(0);
     expect(launches(project)).toHaveLength(1);
+    // Two jobs, two long-lived runners for the three flows: each flow judged from its own line.
+    expect(runnerStarts(project)).toEqual(["--browser-server", "--list", "--worker", "--worker"]);
+    expect(report.outcomes.map((o) => [o.isolation, o.exit_code])).toEqual([
+      ["worker", null],
+      ["worker", null],
+      ["worker", null],
+    ]);
+    expect(await waitForNoneWithEnv(`${project.marker}=1`, 8000)).toEqual([]);
+  });
+
+  it("gives the same outcomes at --jobs 1 in one worker, and with `isolation: process` a runner per flow", async () => {
+    const project = await makeBrowserProject(["one", "two", "three"]);
+    made.push(project);
+    const outcomesOf = async () => {
+      const run = await runCli(["run", "--all", "--jobs", "1", "--json", "--dir", project.dir], {
+        env: project.env,
+      });
+      expect(run.code, run.stderr).toBe(0);
+      return RunReportSchema.parse(JSON.parse(run.stdout)).outcomes.map((o) => [
+        o.flow,
+        o.outcome,
+        o.failing_step,
+      ]);
+    };
+    const inWorker = await outcomesOf();
+    expect(runnerStarts(project)).toEqual(["--browser-server", "--list", "--worker"]);
+    rmSync(project.runLog);
+    appendFileSync(join(project.dir, ".verify", "workflows.yaml"), "isolation: process\n");
+    expect(await outcomesOf()).toEqual(inWorker);
+    expect(runnerStarts(project)).toEqual(["--browser-server", "--list", "one", "three", "two"]);
     expect(await waitForNoneWithEnv(`${project.marker}=1`, 8000)).toEqual([]);
   });
 

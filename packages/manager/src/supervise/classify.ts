@@ -26,7 +26,15 @@ function firstFailingStep(
   return step ? { name: step.name, error: step.error ?? null } : null;
 }
 
-function verdictOfResult(flow: string, child: ChildResult, result: RunResultInput): Verdict {
+/** How a flow ran: its own runner process, or one flow among several in a `--worker`. */
+export type Isolation = "process" | "worker";
+
+function verdictOfResult(
+  flow: string,
+  child: ChildResult,
+  result: RunResultInput,
+  isolation: Isolation,
+): Verdict {
   const expectedExit = EXIT_CODE_BY_STATUS[result.status];
   const failing = firstFailingStep(result);
   const error = result.error ?? failing?.error ?? null;
@@ -37,7 +45,8 @@ function verdictOfResult(flow: string, child: ChildResult, result: RunResultInpu
       result,
     };
   }
-  if (child.exitCode !== expectedExit) {
+  // A worker goes on after a flow: no exit code belongs to one flow's line.
+  if (isolation === "process" && child.exitCode !== expectedExit) {
     const exit = child.exitCode === null ? `signal ${child.signal}` : `exit code ${child.exitCode}`;
     return {
       outcome: "mismatch",
@@ -65,7 +74,12 @@ function shellReportedSignal(child: ChildResult): string | null {
   return name ?? null;
 }
 
-function verdictOf(flow: string, child: ChildResult, timeoutMs: number): Verdict {
+function verdictOf(
+  flow: string,
+  child: ChildResult,
+  timeoutMs: number,
+  isolation: Isolation,
+): Verdict {
   if (child.terminationReason === "spawn_error") {
     return {
       outcome: "setup_error",
@@ -114,12 +128,21 @@ function verdictOf(flow: string, child: ChildResult, timeoutMs: number): Verdict
   }
   if (parsed.kind === "malformed")
     return { outcome: "malformed", error: parsed.reason, result: null };
-  return verdictOfResult(flow, child, parsed.result);
+  return verdictOfResult(flow, child, parsed.result, isolation);
 }
 
-/** Contract 4: judge one run from its exit code and stdout alone. */
-export function classifyRun(flow: string, child: ChildResult, timeoutMs: number): FlowOutcome {
-  const verdict = verdictOf(flow, child, timeoutMs);
+/**
+ * Contract 4: judge one run from its exit code and stdout alone. In a worker, from its one
+ * line for the flow (checked as strictly as a runner's whole stdout) and how the worker ended
+ * when it ended during the flow.
+ */
+export function classifyRun(
+  flow: string,
+  child: ChildResult,
+  timeoutMs: number,
+  isolation: Isolation = "process",
+): FlowOutcome {
+  const verdict = verdictOf(flow, child, timeoutMs, isolation);
   const failing = firstFailingStep(verdict.result);
   return {
     flow,
@@ -132,6 +155,7 @@ export function classifyRun(flow: string, child: ChildResult, timeoutMs: number)
     artifacts: verdict.result ? { ...verdict.result.artifacts } : null,
     stderr_tail: child.stderr,
     result: verdict.result,
+    ...(isolation === "worker" ? { isolation } : {}),
   };
 }
 

@@ -41,6 +41,8 @@ export interface BrowserProject {
   marker: string;
   /** One line per browser launch (the wrapper logs its pid). */
   launchLog: string;
+  /** One line per runner start: its first argument (`--list`, `--worker`, a flow name...). */
+  runLog: string;
   env: NodeJS.ProcessEnv;
 }
 
@@ -67,11 +69,17 @@ export async function makeBrowserProject(flows: readonly string[]): Promise<Brow
     `#!/bin/sh\necho "$$" >> ${JSON.stringify(launchLog)}\nexec ${CHROMIUM} "$@"\n`,
   );
   chmodSync(join(dir, "chromium.sh"), 0o755);
+  const runLog = join(dir, "runs.log");
+  write(
+    "runner.sh",
+    `#!/bin/sh\necho "$1" >> ${JSON.stringify(runLog)}\nexec node ${RUNNER_BIN} "$@"\n`,
+  );
+  chmodSync(join(dir, "runner.sh"), 0o755);
   write(
     ".verify/workflows.yaml",
     [
       "version: 1",
-      `runner_command: ${JSON.stringify(`node ${RUNNER_BIN} {flow}`)}`,
+      `runner_command: "./runner.sh {flow}"`,
       `base_url: "http://127.0.0.1:${port}"`,
       "web_server:",
       `  command: "PORT=${port} node site.mjs"`,
@@ -89,5 +97,5 @@ export async function makeBrowserProject(flows: readonly string[]): Promise<Brow
   };
   delete env.VERIFY_BASE_URL;
   delete env.VERIFY_BROWSER_WS_ENDPOINT;
-  return { dir, marker, launchLog, env };
+  return { dir, marker, launchLog, runLog, env };
 }

@@ -26,7 +26,11 @@ async function runWithReruns(
       const outcomes = ctx.plan.flows.map((flow) => notRunOutcome(flow, "setup_error", reason));
       return { outcomes, rerunPassed: [] };
     }
-    return await superviseWithReruns({ ...ctx, env: hosts.env }, manifest, listed);
+    return await superviseWithReruns(
+      { ...ctx, env: hosts.env, capabilities: ctx.plan.capabilities },
+      manifest,
+      listed,
+    );
   } finally {
     await hosts.close();
   }
