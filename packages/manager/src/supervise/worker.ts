@@ -48,7 +48,8 @@ export class RunnerWorker {
   private spawnError: string | null = null;
   private stopping: Promise<void> | undefined;
   private stopReason: TurnEnd | undefined;
-  private pending = "";
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
   private overflowBytes = 0;
   private turn: Turn | undefined;
   /** False once the worker ended, was stopped, or printed a line nobody asked for. */
@@ -105,10 +106,15 @@ export class RunnerWorker {
   runFlow(flow: string, timeoutMs: number, signal?: AbortSignal): Promise<ChildResult> {
     const started = performance.now();
     const stderr = new TailCapture(DEFAULT_STDERR_TAIL_LINES);
+    if (!this.usable) {
+      // The pool never hands one out; if it happens, the flow is reported as the worker's end.
+      void this.stopFor("exit");
+      return this.exited.then(() => this.resultOf(flow, "exit", "", stderr, started));
+    }
     return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
+      const onAbort = () => void this.stopFor("aborted");
+      const timer = setTimeout(() => void this.stopFor("timeout"), timerMs(timeoutMs));
       let settled = false;
-      const onAbort = () => this.stopFor("aborted");
       const done = (end: TurnEnd, line: string) => {
         if (settled) return;
         settled = true;
@@ -118,13 +124,6 @@ export class RunnerWorker {
         resolve(this.resultOf(flow, end, line, stderr, started));
       };
       this.turn = { stderr, line: "", done };
-      if (!this.usable) {
-        // Not handed out by the pool; if it happens, the flow is reported as the worker's end.
-        void this.stopFor("exit");
-        void this.exited.then(() => done("exit", ""));
-        return;
-      }
-      timer = setTimeout(() => this.stopFor("timeout"), timerMs(timeoutMs));
       signal?.addEventListener("abort", onAbort, { once: true });
       if (signal?.aborted) onAbort();
       // Names come from --list (validated flow names): one line, nothing for a shell to see.
@@ -145,28 +144,40 @@ export class RunnerWorker {
   }
 
   private onStdout(chunk: Buffer): void {
-    this.pending += chunk.toString("utf8");
+    if (this.overflowBytes > 0) return;
+    let start = 0;
     for (;;) {
-      const newline = this.pending.indexOf("\n");
+      const newline = chunk.indexOf(0x0a, start);
       if (newline === -1) break;
-      const line = this.pending.slice(0, newline);
-      this.pending = this.pending.slice(newline + 1);
-      if (line.trim() === "") continue;
-      if (!this.turn) {
-        // Printed between flows: whatever comes next cannot be matched to a flow.
-        this.inSync = false;
-      } else if (this.stopReason === undefined) {
-        // What the flow left running (a detached escapee) is seen before the worker goes on.
-        this.run?.sample();
-        this.turn.done("line", line);
-      } else if (this.turn.line === "") {
-        this.turn.line = line;
-      }
+      this.pending.push(chunk.subarray(start, newline));
+      const line = Buffer.concat(this.pending).toString("utf8");
+      this.pending = [];
+      this.pendingBytes = 0;
+      start = newline + 1;
+      this.onLine(line);
     }
-    if (Buffer.byteLength(this.pending) > this.maxLineBytes) {
-      this.overflowBytes = Buffer.byteLength(this.pending);
-      this.pending = "";
-      this.stopFor("max_buffer");
+    const rest = chunk.subarray(start);
+    this.pending.push(rest);
+    this.pendingBytes += rest.length;
+    if (this.pendingBytes > this.maxLineBytes) {
+      // Counted as it comes (a line is never re-scanned), then nothing more is kept.
+      this.overflowBytes = this.pendingBytes;
+      this.pending = [];
+      void this.stopFor("max_buffer");
+    }
+  }
+
+  private onLine(line: string): void {
+    if (line.trim() === "") return;
+    if (!this.turn) {
+      // Printed between flows: whatever comes next cannot be matched to a flow.
+      this.inSync = false;
+    } else if (this.stopReason === undefined) {
+      // What the flow left running (a detached escapee) is seen before the worker goes on.
+      this.run?.sample();
+      this.turn.done("line", line);
+    } else if (this.turn.line === "") {
+      this.turn.line = line;
     }
   }
 
