@@ -4,7 +4,8 @@
 // port (so nothing else on this machine shares its web server).
 //   1. today's shape: each flow cold (`verify-runner <flow>`: own web server, own browser),
 //      one after another, vs `verify-manager run --all` (one web server, one warm browser)
-//      at --jobs 1 and --jobs 2;
+//      at --jobs 1 and --jobs 2, in long-lived runners (`--worker`, the default) and with
+//      `isolation: process` (a runner process per flow, the shape before workers);
 //      and @playwright/test running the same seven journeys as one spec file
 //      (bench/scale/journeys.spec.ts, its own webServer) with --workers equal to --jobs;
 //   2. --shard 1/2 + --shard 2/2 run every flow once, and merge-reports equals one run;
@@ -52,7 +53,7 @@ function freePort() {
 }
 
 /** A copy of the repo's .verify/ whose base_url and web_server use a free port. */
-async function project() {
+async function project(extraManifest = "") {
   const dir = mkdtempSync(join(tmpdir(), "scale-bench-"));
   cpSync(join(ROOT, ".verify"), join(dir, ".verify"), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
@@ -65,7 +66,7 @@ async function project() {
       /command: "node apps\/demo-shop\/dist\/server.js"/,
       `command: "PORT=${port} node ${SHOP}"`,
     );
-  writeFileSync(join(dir, ".verify/workflows.yaml"), yaml);
+  writeFileSync(join(dir, ".verify/workflows.yaml"), yaml + extraManifest);
   return dir;
 }
 
@@ -123,6 +124,7 @@ const outcomesOf = (stdout) => JSON.parse(stdout).outcomes.map((o) => `${o.flow}
 
 async function main() {
   const dir = await project();
+  const processDir = await project("isolation: process\n");
   const env = {
     ...process.env,
     [MARKER]: "1",
@@ -138,9 +140,10 @@ async function main() {
   console.log(
     `scale benchmark — ${new Date().toISOString()}, node ${process.version}, ${flows.length} demo flows, ${RUNS} rounds, medians`,
   );
-  const times = { cold: [], warm1: [], warm2: [], pw1: [], pw2: [] };
+  const keys = ["cold", "warm1", "warm2", "proc1", "proc2", "pw1", "pw2"];
+  const times = Object.fromEntries(keys.map((key) => [key, []]));
   // Busy core-seconds of the whole machine during each command (medians like the times).
-  const cpu = { cold: [], warm1: [], warm2: [], pw1: [], pw2: [] };
+  const cpu = Object.fromEntries(keys.map((key) => [key, []]));
   let reference;
   for (let round = 0; round < RUNS; round++) {
     let cold = 0;
@@ -154,14 +157,16 @@ async function main() {
     }
     times.cold.push(cold);
     cpu.cold.push(coldCpu);
-    for (const [key, jobs] of [
-      ["warm1", "1"],
-      ["warm2", "2"],
+    for (const [key, jobs, where] of [
+      ["warm1", "1", dir],
+      ["warm2", "2", dir],
+      ["proc1", "1", processDir],
+      ["proc2", "2", processDir],
     ]) {
       const r = await run(
         process.execPath,
-        [MANAGER, "run", "--all", "--jobs", jobs, "--json", "--dir", dir],
-        { cwd: dir, env },
+        [MANAGER, "run", "--all", "--jobs", jobs, "--json", "--dir", where],
+        { cwd: where, env },
       );
       if (r.code !== 0)
         throw new Error(`run --all --jobs ${jobs} failed:\n${r.stdout}\n${r.stderr}`);
@@ -190,6 +195,7 @@ async function main() {
   }
   const [cold, warm1, warm2] = [median(times.cold), median(times.warm1), median(times.warm2)];
   const [pw1, pw2] = [median(times.pw1), median(times.pw2)];
+  const [proc1, proc2] = [median(times.proc1), median(times.proc2)];
   console.log(`\n1. seven demo flows`);
   console.log(
     `   each cold, one after another (today: own web server + browser)  ${fmt(cold)}  (${times.cold.map(fmt).join(", ")})`,
@@ -199,6 +205,15 @@ async function main() {
   );
   console.log(
     `   verify-manager run --all --jobs 2                                  ${fmt(warm2)}  (${times.warm2.map(fmt).join(", ")})`,
+  );
+  console.log(
+    `   the same with isolation: process (a runner per flow), --jobs 1    ${fmt(proc1)}  (${times.proc1.map(fmt).join(", ")})`,
+  );
+  console.log(
+    `   isolation: process, --jobs 2                                       ${fmt(proc2)}  (${times.proc2.map(fmt).join(", ")})`,
+  );
+  console.log(
+    `   workers / a runner per flow: --jobs 1 ${ratio(warm1, proc1)}x, --jobs 2 ${ratio(warm2, proc2)}x`,
   );
   console.log(
     `   warm --jobs 1 / cold ${ratio(warm1, cold)}x, warm --jobs 2 / cold ${ratio(warm2, cold)}x  (target <= 0.35x: ${warm2 / cold <= 0.35 ? "met" : "MISSED"})`,
@@ -225,6 +240,8 @@ async function main() {
     ["cold", "each cold"],
     ["warm1", "run --all --jobs 1"],
     ["warm2", "run --all --jobs 2"],
+    ["proc1", "isolation: process --jobs 1"],
+    ["proc2", "isolation: process --jobs 2"],
     ["pw1", "playwright test --workers 1"],
     ["pw2", "playwright test --workers 2"],
   ]) {
@@ -287,6 +304,7 @@ async function main() {
   await noneLeft("runner stages");
   console.log(`\n0 processes left after each of ${checks} benchmark commands (checked).`);
   rmSync(dir, { recursive: true, force: true });
+  rmSync(processDir, { recursive: true, force: true });
 }
 
 main().catch((error) => {
