@@ -124,6 +124,16 @@ describe("flows in a long-lived runner worker", () => {
     expect(processesWithMarker(project.marker)).toEqual([]);
   });
 
+  it("a flow past its deadline is a timeout that keeps the result the worker printed as it was stopped", async () => {
+    const project = makeFaultWorkerProject();
+    made.push(project);
+    const [stopped, next] = await supervise(project, ["term-reports", "pass"]);
+    expect(stopped).toMatchObject({ outcome: "timeout", isolation: "worker" });
+    expect(stopped?.result).toMatchObject({ flow: "term-reports", error_code: "interrupted" });
+    expect(next?.outcome).toBe("pass");
+    expect(processesWithMarker(project.marker)).toEqual([]);
+  });
+
   it("gives the same outcomes at --jobs 2, over two workers", async () => {
     const project = makeFaultWorkerProject();
     made.push(project);

@@ -54,6 +54,9 @@ export class RunnerWorker {
   private turn: Turn | undefined;
   /** False once the worker ended, was stopped, or printed a line nobody asked for. */
   private inSync = true;
+  /** The flows this worker was asked for. */
+  private readonly ran = new Set<string>();
+  private readonly stdoutClosed: Promise<void>;
 
   constructor(private readonly options: WorkerOptions) {
     this.killGraceMs = timerMs(options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
@@ -74,6 +77,7 @@ export class RunnerWorker {
     this.sampler = setInterval(() => this.run?.sample(), SAMPLE_INTERVAL_MS);
     this.child.stdin.on("error", () => undefined); // a worker gone between flows: its exit says so
     this.child.stdout.on("data", (chunk: Buffer) => this.onStdout(chunk));
+    this.stdoutClosed = new Promise((done) => this.child.stdout.once("close", () => done()));
     this.child.stderr.on("data", (chunk: Buffer) => this.turn?.stderr.push(chunk));
     this.exited = new Promise((resolve) => {
       this.child.once("error", (error) => {
@@ -89,8 +93,6 @@ export class RunnerWorker {
       });
     });
   }
-
-  private readonly ran = new Set<string>();
 
   /** Whether this worker was asked for `flow` before. */
   hasRun(flow: string): boolean {
@@ -201,6 +203,11 @@ export class RunnerWorker {
       await this.stopping;
       // Whatever the worker left behind (a server, a browser, a stuck grandchild) goes too.
       await stopRun(this.pid, this.killGraceMs, this.run);
+      // The line it wrote just before it ended (its `interrupted` result) may still be in the pipe.
+      await Promise.race([
+        this.stdoutClosed,
+        sleep(this.killGraceMs + 1000, undefined, { ref: false }),
+      ]);
     }
     this.ended();
   }

@@ -37,6 +37,8 @@ function answer(flow) {
     case "two-lines": line(result(flow, "pass")); setTimeout(() => line(result(flow, "pass")), 200); return true;
     case "slow-pass": return new Promise((done) => setTimeout(() => { line(result(flow, "pass")); done(true); }, 1000));
     case "flood": process.stdout.write("x".repeat(17 * 1024 * 1024)); return new Promise(() => {});
+    // Past its deadline, the manager's SIGTERM: the flow's interrupted result, then exit.
+    case "term-reports": process.on("SIGTERM", () => { line({ ...result(flow, "fail"), error: "interrupted", error_code: "interrupted" }); process.exit(1); }); return new Promise(() => {});
     case "escapee-pass": stubborn(); line(result(flow, "pass")); return true;
     default: line({ ...result(flow, "error"), steps: [], error: "unknown flow " + flow, error_code: "unknown_flow" }); return true;
   }
@@ -69,6 +71,7 @@ export const WORKER_FAULTS = [
   "slow-pass",
   "flood",
   "escapee-pass",
+  "term-reports",
 ] as const;
 
 export interface FaultWorkerProject {
