@@ -215,6 +215,8 @@ describe("the packed tarballs in an app outside the workspace", () => {
       ["add-todos", "pass", null],
       ["complete-and-filter", "fail", "assert-counter-2"],
     ]);
+    // Both flows ran in one long-lived runner from the installed tarball (`--worker`).
+    expect(run.outcomes.map((outcome) => outcome.isolation)).toEqual(["worker", "worker"]);
 
     // A real bd tracker: a red ticket gets a comment and stays open; fixed, a ticket is closed.
     const tracker = makeTracker(tempDir("agent-verify-e2e-bd-"), baseEnv());
