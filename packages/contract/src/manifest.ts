@@ -158,9 +158,7 @@ export const ManifestSchema = z
      * offers it) runs them one after another in long-lived runner processes, one per job,
      * sharing flow and page-object modules; `process` gives every flow its own runner process.
      */
-    isolation: z
-      .enum(["worker", "process"], { error: "expected worker or process" })
-      .optional(),
+    isolation: z.enum(["worker", "process"], { error: "expected worker or process" }).optional(),
     flows: z.array(ManifestFlowSchema, { error: "expected a list of flows" }),
   })
   .superRefine((manifest, ctx) => {

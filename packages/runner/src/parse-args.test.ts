@@ -38,7 +38,11 @@ describe("parseArgs", () => {
       dir: "/a",
       trace: "off",
     });
-    for (const argv of [["--worker", "x"], ["--worker", "--list"], ["--worker", "--browser-server"]])
+    for (const argv of [
+      ["--worker", "x"],
+      ["--worker", "--list"],
+      ["--worker", "--browser-server"],
+    ])
       expect(parseArgs(argv)).toEqual({
         command: "invalid",
         message: "--worker takes only --trace and --dir (flow names come on stdin)",
