@@ -61,9 +61,10 @@ export function runRunner(
   const child = spawn(process.execPath, [RUNNER_BIN, ...args], {
     cwd: options.cwd,
     env: { ...process.env, VERIFY_BROWSER_PATH: CHROMIUM, ...options.env },
-    stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
-  if (options.input !== undefined) child.stdin?.end(options.input);
+  // No input: stdin ends at once, as /dev/null would.
+  child.stdin.end(options.input ?? "");
   let stdout = "";
   let stderr = "";
   let sigtermAt: number | undefined;
