@@ -1,6 +1,6 @@
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CHROMIUM, makeProject } from "./helpers.js";
+import { CHROMIUM, freePort, makeProject, uniqueMarker } from "./helpers.js";
 
 /** A tiny site for the runner to visit: `/` has a heading, `/health` answers. */
 const SITE = `
@@ -70,3 +70,50 @@ ${body}
   },
 });
 `;
+
+/** A page flow whose second step fails (the heading is not "Wrong"); its third never runs. */
+export const wrongHeadingFlow = (name: string) =>
+  flowSource(
+    name,
+    `    await step("open", () => page.goto("/"));
+    await step("check-heading", () => expect(page.getByRole("heading", { level: 1 })).toHaveText("Wrong", { timeout: 500 }));
+    await step("click", () => page.getByRole("button", { name: "Go" }).click());`,
+    { steps: ["open", "check-heading", "click"] },
+  );
+
+/** A page flow that passes: it sees the fixture site's heading. */
+export const seeHomeFlow = (name: string) =>
+  flowSource(
+    name,
+    `    await step("open", () => page.goto("/"));
+    await step("see-heading", () => expect(page.getByRole("heading", { name: "Fixture site" })).toBeVisible());`,
+  );
+
+/** A flow whose one step never ends (give it a small timeout_s). */
+export const hangFlow = (name: string) =>
+  flowSource(name, `    await step("wait-forever", () => new Promise(() => {}));`, {
+    params: "step",
+  });
+
+export interface MarkedFixture {
+  project: ReturnType<typeof fixtureProject>;
+  /** In the environment of every process a run starts, to find what is left. */
+  marker: string;
+  /** The runner's environment: the logging browser wrapper, the marker, artifacts in `out/`. */
+  env: Record<string, string>;
+}
+
+/** A fixture project on a free port, with a marker and the env to run the runner in it. */
+export async function markedFixture(
+  flows: Record<string, string>,
+  manifestFlows: string,
+): Promise<MarkedFixture> {
+  const project = fixtureProject({ port: await freePort(), flows, manifestFlows });
+  const marker = uniqueMarker();
+  const env = {
+    VERIFY_BROWSER_PATH: project.browserWrapper,
+    [marker]: "1",
+    VERIFY_ARTIFACTS_DIR: join(project.dir, "out"),
+  };
+  return { project, marker, env };
+}

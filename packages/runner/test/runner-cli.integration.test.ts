@@ -10,22 +10,19 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { BrowserCheckSchema, FlowListSchema, RunResultSchema } from "@agent-verify/contract";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fixtureProject, flowSource } from "./fixture-project.js";
+import {
+  fixtureProject,
+  flowSource,
+  hangFlow,
+  markedFixture,
+  seeHomeFlow,
+  wrongHeadingFlow,
+} from "./fixture-project.js";
 import { freePort, processesWithMarker, runRunner, uniqueMarker } from "./helpers.js";
 
 const FLOWS = {
-  "open-home": flowSource(
-    "open-home",
-    `    await step("open", () => page.goto("/"));
-    await step("check-heading", () => expect(page.getByRole("heading", { level: 1 })).toHaveText("Wrong", { timeout: 500 }));
-    await step("click", () => page.getByRole("button", { name: "Go" }).click());`,
-    { steps: ["open", "check-heading", "click"] },
-  ),
-  "see-home": flowSource(
-    "see-home",
-    `    await step("open", () => page.goto("/"));
-    await step("see-heading", () => expect(page.getByRole("heading", { name: "Fixture site" })).toBeVisible());`,
-  ),
+  "open-home": wrongHeadingFlow("open-home"),
+  "see-home": seeHomeFlow("see-home"),
   noisy: flowSource(
     "noisy",
     `    console.log("console.log noise");
@@ -34,9 +31,7 @@ const FLOWS = {
     await step("noop", async () => {});`,
     { params: "step" },
   ),
-  hang: flowSource("hang", `    await step("wait-forever", () => new Promise(() => {}));`, {
-    params: "step",
-  }),
+  hang: hangFlow("hang"),
   "http-only": flowSource(
     "http-only",
     `    await step("health", async () => {
@@ -96,17 +91,7 @@ describe("verify-runner CLI", () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    project = fixtureProject({
-      port: await freePort(),
-      flows: FLOWS,
-      manifestFlows: MANIFEST_FLOWS,
-    });
-    marker = uniqueMarker();
-    env = {
-      VERIFY_BROWSER_PATH: project.browserWrapper,
-      [marker]: "1",
-      VERIFY_ARTIFACTS_DIR: join(project.dir, "out"),
-    };
+    ({ project, marker, env } = await markedFixture(FLOWS, MANIFEST_FLOWS));
   });
 
   it("--list prints the catalog per the schema, starts no browser and no web server", async () => {

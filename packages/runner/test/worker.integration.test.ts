@@ -2,25 +2,20 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { RunResultSchema, type RunResult } from "@agent-verify/contract";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fixtureProject, flowSource } from "./fixture-project.js";
-import { freePort, processesWithMarker, runRunner, uniqueMarker } from "./helpers.js";
+import {
+  flowSource,
+  hangFlow,
+  markedFixture,
+  seeHomeFlow,
+  wrongHeadingFlow,
+  type MarkedFixture,
+} from "./fixture-project.js";
+import { processesWithMarker, runRunner } from "./helpers.js";
 
 const FLOWS = {
-  "see-home": flowSource(
-    "see-home",
-    `    await step("open", () => page.goto("/"));
-    await step("see-heading", () => expect(page.getByRole("heading", { name: "Fixture site" })).toBeVisible());`,
-  ),
-  "wrong-heading": flowSource(
-    "wrong-heading",
-    `    await step("open", () => page.goto("/"));
-    await step("check-heading", () => expect(page.getByRole("heading", { level: 1 })).toHaveText("Wrong", { timeout: 500 }));
-    await step("click", () => page.getByRole("button", { name: "Go" }).click());`,
-    { steps: ["open", "check-heading", "click"] },
-  ),
-  hang: flowSource("hang", `    await step("wait-forever", () => new Promise(() => {}));`, {
-    params: "step",
-  }),
+  "see-home": seeHomeFlow("see-home"),
+  "wrong-heading": wrongHeadingFlow("wrong-heading"),
+  hang: hangFlow("hang"),
   "hang-long": flowSource(
     "hang-long",
     `    await step("wait-forever", () => { console.error("hanging now"); return new Promise(() => {}); });`,
@@ -60,27 +55,17 @@ function linesOf(stdout: string): RunResult[] {
 }
 
 describe("verify-runner --worker", () => {
-  let project: ReturnType<typeof fixtureProject>;
+  let project: MarkedFixture["project"];
   let marker: string;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    project = fixtureProject({
-      port: await freePort(),
-      flows: FLOWS,
-      manifestFlows: MANIFEST_FLOWS,
-    });
+    ({ project, marker, env } = await markedFixture(FLOWS, MANIFEST_FLOWS));
     mkdirSync(join(project.dir, ".verify", "src", "pages"), { recursive: true });
     writeFileSync(
       join(project.dir, ".verify", "src", "pages", "counter.ts"),
       "export const counter = { runs: 0 };\n",
     );
-    marker = uniqueMarker();
-    env = {
-      VERIFY_BROWSER_PATH: project.browserWrapper,
-      [marker]: "1",
-      VERIFY_ARTIFACTS_DIR: join(project.dir, "out"),
-    };
   });
 
   it("runs the flows named on stdin in order, one contract-3 line each, then exits 0", async () => {
