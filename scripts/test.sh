@@ -45,20 +45,53 @@ if [ $# -gt 0 ]; then
   # Arguments (--filter=…, --continue, …) go to one turbo run of every typecheck and test.
   turbo typecheck test --concurrency=2 "$@" 2>&1 | tee "$log" || status=$?
 else
-  # Build once, then two lanes, longest first (turbo alone started the manager's tests, the
-  # longest task by far, last): the manager's tests in one lane from the start, every other
-  # typecheck and test one after another in the other. Both lanes always run to the end.
+  # Build once, then two lanes over one queue: the manager's tests (the longest task by far;
+  # turbo alone started it last) open one lane; every other typecheck and test, longest
+  # first, goes to whichever lane is free next, so neither lane idles while the other works.
+  # The queue is every typecheck and test turbo knows (a new package joins it by itself).
   turbo build --concurrency=2 2>&1 | tee "$log" || status=$?
   if [ "$status" = 0 ]; then
+    pnpm exec turbo run typecheck test --dry=json 2>/dev/null | node -e '
+      let text = "";
+      process.stdin.on("data", (chunk) => (text += chunk)).on("end", () => {
+        // Longest first, from measured runs; tasks not named here go last, in turbo order.
+        const first = ["@agent-verify/runner#test", "@agent-verify/e2e#test",
+          "@agent-verify/gates#test", "@agent-verify/manager#typecheck"];
+        const tasks = JSON.parse(text).tasks
+          .filter((t) => ["test", "typecheck"].includes(t.task) && t.command !== "<NONEXISTENT>")
+          .map((t) => t.taskId)
+          .filter((id) => id !== "@agent-verify/manager#test");
+        const rank = (id) => (first.includes(id) ? first.indexOf(id) : first.length);
+        const ordered = tasks.map((id, i) => [rank(id), i, id]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        if (ordered.length === 0) process.exit(1);
+        for (const [, , id] of ordered) console.log(id.replace("#", " "));
+      });
+    ' >"$scratch/queue" || { echo "test.sh: turbo listed no tasks" >&2; exit 1; }
+    # Run the queue's tasks this lane claims first (mkdir is the atomic claim).
+    take_queue() {
+      local name=$1 i=0 package task
+      while read -r package task; do
+        i=$((i + 1))
+        mkdir "$scratch/claim.$i" 2>/dev/null || continue
+        lane "$name" turbo "$task" --only --filter="$package" </dev/null
+      done <"$scratch/queue"
+    }
     {
       (
         lane manager turbo test --only --filter=@agent-verify/manager
-        lane manager turbo typecheck --only --filter=@agent-verify/manager
+        take_queue manager
       ) &
-      lane others turbo typecheck test --only --filter='!@agent-verify/manager' --concurrency=1 --continue
+      take_queue others
       wait
     } 2>&1 | tee -a "$log"
     if [ -e "$scratch/manager.rc" ] || [ -e "$scratch/others.rc" ]; then status=1; fi
+    # Every queued task ran in one lane or the other.
+    queued=$(wc -l <"$scratch/queue")
+    claimed=$(find "$scratch" -maxdepth 1 -name 'claim.*' | wc -l)
+    if [ "$claimed" != "$queued" ]; then
+      echo "test.sh: $claimed of $queued queued tasks ran" >&2
+      status=1
+    fi
   fi
 fi
 wait "$checks_pid" || true
