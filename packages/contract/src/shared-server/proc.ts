@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** When a live process started (clock ticks since boot); undefined when it is gone or a zombie. */
 export function processStart(pid: number): number | undefined {
@@ -56,8 +56,38 @@ export function killGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
+/**
+ * Whether a live process is left in group `pgid`. `kill(-pgid, 0)` also counts zombies, which
+ * no signal moves and which wait for their reaper: an orphan's is init, and an init that
+ * reaps late kept every stop waiting out its whole grace (1.5 s per run). So where /proc is
+ * readable, zombies do not count.
+ */
 export function groupAlive(pgid: number): boolean {
-  return killGroup(pgid, 0);
+  if (!killGroup(pgid, 0)) return false;
+  return groupHasLiveMember(pgid) ?? true;
+}
+
+/** Whether a non-zombie process is in group `pgid`; undefined where /proc cannot be read. */
+function groupHasLiveMember(pgid: number): boolean | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return undefined;
+  }
+  for (const name of entries) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, "utf8");
+    } catch {
+      continue; // gone while we looked
+    }
+    // The command name sits in parentheses and may itself contain spaces or ')'.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === pgid && fields[0] !== "Z" && fields[0] !== "X") return true;
+  }
+  return false;
 }
 
 /**
