@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { othersInGroup } from "../process-group.js";
 
 /** When a live process started (clock ticks since boot); undefined when it is gone or a zombie. */
 export function processStart(pid: number): number | undefined {
@@ -64,30 +65,8 @@ export function killGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
  */
 export function groupAlive(pgid: number): boolean {
   if (!killGroup(pgid, 0)) return false;
-  return groupHasLiveMember(pgid) ?? true;
-}
-
-/** Whether a non-zombie process is in group `pgid`; undefined where /proc cannot be read. */
-function groupHasLiveMember(pgid: number): boolean | undefined {
-  let entries: string[];
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return undefined;
-  }
-  for (const name of entries) {
-    if (!/^\d+$/.test(name)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${name}/stat`, "utf8");
-    } catch {
-      continue; // gone while we looked
-    }
-    // The command name sits in parentheses and may itself contain spaces or ')'.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) === pgid && fields[0] !== "Z" && fields[0] !== "X") return true;
-  }
-  return false;
+  const live = othersInGroup(pgid, -1);
+  return live === undefined || live > 0;
 }
 
 /**

@@ -7,7 +7,7 @@
 // VERIFY_WEB_SERVER_ARGV (a JSON array run without a shell).
 import { spawn, type ChildProcess } from "node:child_process";
 import { envMs } from "../env-limits.js";
-import { othersInGroup } from "./process-group.js";
+import { othersInGroup } from "@agent-verify/contract/process-group";
 
 const GRACE_MS = envMs(process.env, "VERIFY_WEB_SERVER_GRACE_MS", 1000, 60_000);
 const POLL_MS = 20;
