@@ -36,10 +36,7 @@ export function redirectStdoutToStderr(): void {
 export function emitJson(value: unknown): Promise<void> {
   if (emitted) return Promise.resolve();
   emitted = true;
-  const line = `${JSON.stringify(createRedactor().deep(value))}\n`;
-  return new Promise((resolve) => {
-    realStdoutWrite(line, () => resolve());
-  });
+  return emitJsonLine(value);
 }
 
 /**

@@ -45,7 +45,7 @@ export class RunnerWorker {
   private readonly maxLineBytes: number;
   private readonly exited: Promise<void>;
   private exit: { code: number | null; signal: string | null } | undefined;
-  private spawnError: string | null = null;
+  private spawnError: NodeJS.ErrnoException | null = null;
   private stopping: Promise<void> | undefined;
   private stopReason: TurnEnd | undefined;
   private pending: Buffer[] = [];
@@ -82,7 +82,7 @@ export class RunnerWorker {
     this.exited = new Promise((resolve) => {
       this.child.once("error", (error) => {
         if (this.pid !== undefined) return;
-        this.spawnError = error.message;
+        this.spawnError = error;
         this.exit = { code: null, signal: null };
         this.ended();
         resolve();
@@ -249,8 +249,8 @@ export class RunnerWorker {
               ? "signal"
               : "exit"
             : end,
-      spawnError: this.spawnError,
-      spawnErrorCode: this.spawnError === null ? null : "ESPAWN",
+      spawnError: this.spawnError?.message ?? null,
+      spawnErrorCode: this.spawnError === null ? null : (this.spawnError.code ?? "ESPAWN"),
     };
   }
 }

@@ -7,7 +7,7 @@ import { printResult } from "./print.js";
 // The object must be out and the process gone within 2 s of the signal: after this, what is
 // left is killed and the result printed, which took up to ~320 ms on a loaded machine (a run
 // at 1700 ms exited at 2013 ms in a full suite).
-const INTERRUPT_GRACE_MS = 1500;
+export const INTERRUPT_GRACE_MS = 1500;
 
 async function resultOf(run: RunResult): Promise<CommandResult> {
   return result(EXIT_CODE_BY_STATUS[run.status], await validateResult(run));

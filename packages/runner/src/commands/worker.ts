@@ -4,9 +4,8 @@ import { emitJsonLine } from "../output.js";
 import { validateResult } from "../result.js";
 import type { FlowRun } from "../run-flow.js";
 import type { CommandArgs, CommandResult } from "./command.js";
-
-/** As for one run: the current flow's object is out and the process gone within ~2 s of a signal. */
-const INTERRUPT_GRACE_MS = 1500;
+// As for one run: the current flow's object is out and the process gone within ~2 s of a signal.
+import { INTERRUPT_GRACE_MS } from "./run.js";
 
 /**
  * `verify-runner --worker`: one flow per line read on stdin, each run as `verify-runner <flow>`
