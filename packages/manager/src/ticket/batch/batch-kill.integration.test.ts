@@ -535,6 +535,15 @@ describe("verify-manager issues under kill -9 (real bd, fault runner)", () => {
       stdio: "ignore",
     });
     const exited = once(orphan, "exit");
+    // Right after spawn() returns, the child may still be inside execve, its environment not
+    // yet readable (a full suite saw settle() find no token 8 ms in). A manager killed at
+    // that moment is followed by one that starts far later; model that state, then settle.
+    const entry = `${PENDING_WRITE_ENV}=${token}`;
+    for (let i = 0; i < 100; i++) {
+      const environ = readFileSync(`/proc/${orphan.pid}/environ`, "utf8").split("\0");
+      if (environ.includes(entry)) break;
+      await new Promise((done) => setTimeout(done, 5));
+    }
     const started = Date.now();
     await new PendingWrite(file).settle(10_000);
     expect(Date.now() - started).toBeGreaterThanOrEqual(800);
