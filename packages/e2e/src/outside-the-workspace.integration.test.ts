@@ -23,7 +23,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exec, jsonOf, type ExecOptions } from "./exec.js";
 import { packTarballs, type Packed } from "./pack.js";
-import { processesWithMarker } from "./processes.js";
+import { leftWithMarker } from "./processes.js";
 import { todoAppFiles } from "./todo-app.js";
 import { ADD_TODOS_FLOW, COMPLETE_FLOW, TODO_MANIFEST_FLOWS, TODO_PAGE } from "./todo-flows.js";
 import { makeTracker } from "./tracker.js";
@@ -247,7 +247,7 @@ describe("the packed tarballs in an app outside the workspace", () => {
     // What the tools wrote is git-ignored by init's lines; nothing the test started is left.
     const status = await exec("git", ["status", "--porcelain", "--untracked-files=all"], opts());
     expect(status.stdout).not.toMatch(/\.verify\/(artifacts|log\.jsonl)/);
-    expect(processesWithMarker(MARKER)).toEqual([]);
+    expect(await leftWithMarker(MARKER)).toEqual([]);
   });
 
   it("pnpm: the tarballs install with overrides, init's example flow passes as written, no leftovers", async () => {
@@ -288,6 +288,6 @@ describe("the packed tarballs in an app outside the workspace", () => {
     );
     const report = RunReportSchema.parse(jsonOf(run));
     expect([run.code, report.outcomes[0]?.outcome], run.stderr).toEqual([0, "pass"]);
-    expect(processesWithMarker(MARKER)).toEqual([]);
+    expect(await leftWithMarker(MARKER)).toEqual([]);
   });
 });
