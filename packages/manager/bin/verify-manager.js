@@ -1,2 +1,3 @@
 #!/usr/bin/env node
-import "../dist/cli.js";
+// The CLI as one bundle (scripts/bundle.mjs): a start-up that loads a few files, not ~150.
+import "../dist/bundle/cli.js";

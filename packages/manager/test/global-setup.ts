@@ -17,7 +17,7 @@ function newest(folder: string): number {
 }
 
 /**
- * CLI tests run bin/verify-manager.js, which loads dist/. turbo builds it before the tests,
+ * CLI tests run bin/verify-manager.js, which loads dist/bundle/. turbo builds it before the tests,
  * so this compiles only when dist/ is missing or older than src/ (a checkout or an edit
  * after the build), never after a fresh turbo build.
  */
@@ -29,13 +29,18 @@ export default function setup(): () => void {
   const root = fileURLToPath(new URL("..", import.meta.url));
   let built: number;
   try {
-    built = statSync(join(root, "dist", "cli.js")).mtimeMs;
+    built = statSync(join(root, "dist", "bundle", "cli.js")).mtimeMs;
   } catch {
     built = 0;
   }
   if (built < newest(join(root, "src"))) {
     const tsc = fileURLToPath(new URL("../../../node_modules/typescript/bin/tsc", import.meta.url));
     execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], {
+      cwd: root,
+      stdio: "inherit",
+    });
+    // The bin runs the bundle of what tsc just wrote (scripts/bundle.mjs).
+    execFileSync(process.execPath, [join(root, "scripts", "bundle.mjs")], {
       cwd: root,
       stdio: "inherit",
     });

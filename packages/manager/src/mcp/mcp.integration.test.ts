@@ -73,6 +73,13 @@ afterAll(async () => {
 });
 
 describe("verify-manager mcp (SDK client over stdio)", () => {
+  it("names itself with the package's version (read beside its compiled file, bundled too)", () => {
+    const pkg = JSON.parse(
+      readFileSync(fileURLToPath(new URL("../../package.json", import.meta.url)), "utf8"),
+    ) as { version: string };
+    expect(client.getServerVersion()).toEqual({ name: "agent-verify", version: pkg.version });
+  });
+
   it("lists five tools with JSON-schema'd inputs and outputs", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
