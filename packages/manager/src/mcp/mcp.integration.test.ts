@@ -53,7 +53,7 @@ beforeAll(async () => {
   git("init", "-q");
   git("add", ".");
   git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-q", "-m", "init");
-  tracker = makeTracker("mcp");
+  tracker = makeTracker();
   transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, "mcp", "--dir", project.dir],
@@ -149,9 +149,9 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
   });
 
   it("verify_issue on a ticket bd does not know is a tool error naming it", async () => {
-    const result = await client.callTool({ name: "verify_issue", arguments: { id: "mcp-zzz" } });
+    const result = await client.callTool({ name: "verify_issue", arguments: { id: "t-zzz" } });
     expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(/^verify_issue: .*mcp-zzz.*\(hint: /);
+    expect(text(result)).toMatch(/^verify_issue: .*t-zzz.*\(hint: /);
   });
 
   it("run_gates runs the project's gates command and returns its report", async () => {

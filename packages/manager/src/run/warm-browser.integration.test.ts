@@ -92,7 +92,7 @@ describe("a warm browser per ticket attempt", () => {
   it("`issue` runs the Verify: flows over one browser, each in a fresh context, and closes the ticket", async () => {
     const project = await makeBrowserProject(["one", "two"]);
     made.push(project);
-    const tracker = makeTracker("wb");
+    const tracker = makeTracker();
     try {
       const id = tracker.create("two flows", "Verify:\n- one\n- two\n");
       const run = await runCli(["issue", id, "--json", "--dir", project.dir], {

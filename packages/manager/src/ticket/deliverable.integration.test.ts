@@ -30,7 +30,7 @@ function discovery(citation: string): string {
 }
 
 beforeAll(() => {
-  tracker = makeTracker("dlv");
+  tracker = makeTracker();
   tracker.bd(["config", "set", "types.custom", "discovery,design,doc"]);
   project = makeFaultProject();
   mkdirSync(join(project.dir, "src"));

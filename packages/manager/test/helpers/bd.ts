@@ -6,8 +6,10 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   renameSync,
   rmSync,
+  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
@@ -94,24 +96,48 @@ function initTracker(root: string, bin: string, prefix: string): void {
   ]);
 }
 
+/** Block this worker for `ms` (the helpers are synchronous, like the execFileSync they wrap). */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+const TEMPLATE_WAIT_MS = 60_000;
+
 /**
- * A tracker `bd init` made in this run (test/bd-template-setup.ts), one per prefix; two workers
- * may race to make it: the first rename wins, the loser's copy goes.
+ * A tracker `bd init` made in this run (test/bd-template-setup.ts), one per prefix. The first
+ * worker to want one claims it (mkdir) and builds it; the others wait for it rather than pay
+ * a second `bd init` (~2 s of CPU) that would be thrown away.
  */
 function template(bin: string, prefix: string): string | undefined {
   const folder = inject("bdTemplates");
   if (!folder) return undefined;
   const ready = join(folder, prefix);
   if (existsSync(join(ready, ".beads"))) return ready;
-  const building = mkdtempSync(join(folder, `building-${prefix}-`));
-  initTracker(building, bin, prefix);
+  const failed = join(folder, `failed-${prefix}`);
+  let claimed = false;
   try {
-    renameSync(building, ready);
+    mkdirSync(join(folder, `claim-${prefix}`));
+    claimed = true;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== "ENOTEMPTY" && code !== "EEXIST") throw error;
-    rmSync(building, { recursive: true, force: true });
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
+  if (!claimed) {
+    const deadline = Date.now() + TEMPLATE_WAIT_MS;
+    while (!existsSync(join(ready, ".beads"))) {
+      if (existsSync(failed)) throw new Error(readFileSync(failed, "utf8"));
+      if (Date.now() > deadline) throw new Error(`no bd template '${prefix}' after 60 s`);
+      sleepSync(50);
+    }
+    return ready;
+  }
+  const building = mkdtempSync(join(folder, `building-${prefix}-`));
+  try {
+    initTracker(building, bin, prefix);
+  } catch (error) {
+    writeFileSync(failed, `bd init of the '${prefix}' template failed: ${String(error)}`);
+    throw error;
+  }
+  renameSync(building, ready);
   return ready;
 }
 

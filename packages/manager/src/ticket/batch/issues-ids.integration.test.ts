@@ -19,7 +19,7 @@ const projects: FaultProject[] = [];
 const ids = { standalone: "", epic: "", passing: "", failing: "", closed: "", doc: "" };
 
 beforeAll(() => {
-  tracker = makeTracker("ids");
+  tracker = makeTracker();
   scratch = mkdtempSync(join(tmpdir(), "vm-ids-"));
   const create = (args: string[]) => tracker.bd(["create", ...args, "--silent"]).trim();
   ids.standalone = create(["Standalone", "--description", "Verify:\n- pass\n"]);
@@ -107,11 +107,11 @@ describe("verify-manager issues <id>… (real bd)", () => {
     const { dir } = project();
     const before = trackerState();
     for (const extra of [[], ["--dry-run"]]) {
-      const result = await issues(dir, "unknown", ids.standalone, "ids-nope", ...extra);
+      const result = await issues(dir, "unknown", ids.standalone, "t-nope", ...extra);
       expect(result.code).toBe(2);
       const stderr = result.stderr.trim().split("\n");
       expect(stderr[0]).toBe(
-        'verify-manager: unknown issue id "ids-nope": bd has no such issue; nothing was run',
+        'verify-manager: unknown issue id "t-nope": bd has no such issue; nothing was run',
       );
       expect(stderr.slice(1).every((line) => line.startsWith("hint:"))).toBe(true);
       expect(result.stdout).toBe("");
