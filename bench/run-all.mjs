@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 const benches = [
   "runner-bench.mjs",
   "manager-bench.mjs",
+  "manager-startup-bench.mjs",
   "scale-bench.mjs",
   "gates-bench.mjs",
   "hook-bench.mjs",
