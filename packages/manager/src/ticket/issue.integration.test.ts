@@ -175,6 +175,32 @@ describe("bd faults → exit 2, a clear message naming the command, no success c
     );
   });
 
+  it("bd reporting a close it did not make → exit 2 naming the status bd shows after; no comment", async () => {
+    // The real bd cannot be made to answer a close it skipped with exit 0: wrap it.
+    const wrapper = join(project.dir, "bd-fake-close");
+    writeFileSync(
+      wrapper,
+      `#!/bin/sh\nif [ "$1" = close ]; then printf '[{"id":"%s","title":"x","status":"open"}]' "$2"; exit 0; fi\nexec "${tracker.env.VERIFY_BD}" "$@"\n`,
+    );
+    chmodSync(wrapper, 0o755);
+    const id = tracker.create("close not made", "Verify:\n- pass\n");
+    const result = await issue([id], { VERIFY_BD: wrapper });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    // After the flow's progress lines: one error line and its hint, nothing else.
+    const lines = result.stderr.split("\n").filter((line) => line !== "");
+    expect(lines.slice(-2)).toEqual([
+      `verify-manager: issue ${id} is 'open' after bd close`,
+      "hint: check the tracker by hand: the ticket passed but did not close",
+    ]);
+    expect(lines.filter((line) => line.startsWith("verify-manager:"))).toHaveLength(1);
+    const shown = tracker.showWithComments(id);
+    expect({ status: shown.status, comments: shown.comments }).toEqual({
+      status: "open",
+      comments: [],
+    });
+  });
+
   it("bd refusing to close (open blocker) → exit 2, issue stays open", async () => {
     const blocker = tracker.create("blocker", "no verify");
     const id = tracker.create("blocked", "Verify:\n- pass\n");
