@@ -5,36 +5,22 @@
 // tracker), so what is timed is start-up: node, the modules, parsing, the first check.
 // Wall and CPU (user+sys, GNU time when present), medians, interleaved, one run.
 // Usage: node bench/manager-startup-bench.mjs [--runs 15]    Needs: pnpm build (manager).
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { median, printTable, ratio } from "./lib/measure.mjs";
+import { median, printTable, ratio, timeNodeWithCpu } from "./lib/measure.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BIN = join(ROOT, "packages/manager/bin/verify-manager.js");
 const MODULES = join(ROOT, "packages/manager/dist/cli.js");
-const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 const runsAt = process.argv.indexOf("--runs");
 const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 15;
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of runs");
 const empty = mkdtempSync(join(tmpdir(), "vm-startup-bench-"));
 
 /** One process: wall and CPU ms; it must exit 2 (the command's documented setup error). */
-function measure(entry, args) {
-  const argv = [entry, ...args];
-  const started = performance.now();
-  const result = TIME
-    ? spawnSync(TIME, ["-f", "cpu %U %S", process.execPath, ...argv], { encoding: "utf8" })
-    : spawnSync(process.execPath, argv, { encoding: "utf8" });
-  const wall = performance.now() - started;
-  if (result.status !== 2) {
-    throw new Error(`${argv.join(" ")}: exit ${result.status}, not 2\n${result.stderr}`);
-  }
-  const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr ?? "");
-  return { wall, cpu: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : Number.NaN };
-}
+const measure = (entry, args) => timeNodeWithCpu([entry, ...args], { expectExit: 2 });
 
 const commands = {
   "run --all (no manifest)": ["run", "--all", "--dir", empty],

@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: whole-command wall times, medians, ratios.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -75,4 +75,24 @@ export function busyCoreSeconds() {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * One `node ARGS` process: wall ms and CPU ms (user+sys of it and the children it waited for,
+ * from GNU time when present, else NaN). Fails loudly unless it exits `expectExit`.
+ */
+export function timeNodeWithCpu(args, { cwd, env, expectExit = 0 } = {}) {
+  const time = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+  const command = time ?? process.execPath;
+  const argv = time ? ["-f", "cpu %U %S", process.execPath, ...args] : args;
+  const started = performance.now();
+  const result = spawnSync(command, argv, { cwd, env, encoding: "utf8" });
+  const wall = performance.now() - started;
+  if (result.status !== expectExit) {
+    throw new Error(
+      `node ${args.join(" ")}: exit ${result.status}, expected ${expectExit}\n${result.stderr}`,
+    );
+  }
+  const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr ?? "");
+  return { wall, cpu: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : Number.NaN };
 }

@@ -3,11 +3,10 @@
 // Wall and CPU (user+sys of the process and its children, from GNU time when present).
 // Usage: node bench/lib/runner-phases.mjs ROUNDS FLOW (the demo shop and a browser server are
 // started here; the repo's .verify/ is the project).
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { startDemoShop } from "./demo-shop.mjs";
-import { median } from "./measure.mjs";
+import { median, timeNodeWithCpu } from "./measure.mjs";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const RUNNER = join(ROOT, "packages/runner");
@@ -17,7 +16,6 @@ const flow = process.argv[3] ?? "checkout-happy-path";
 const CONTRACT = ["run-result.js", "flow-list.js"].map(
   (name) => new URL(`file://${join(ROOT, "packages/contract/dist", name)}`).href,
 );
-const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 
 const shop = await startDemoShop();
 const base = shop.url;
@@ -36,21 +34,8 @@ const wsEndpoint = await new Promise((resolve, reject) => {
 });
 
 /** One process: wall ms and CPU ms (user+sys, children included). */
-function measure(args, env = {}) {
-  const started = performance.now();
-  const command = TIME ?? process.execPath;
-  const argv = TIME ? ["-f", "cpu %U %S", process.execPath, ...args] : args;
-  const result = spawnSync(command, argv, {
-    cwd: ROOT,
-    encoding: "utf8",
-    env: { ...process.env, ...env },
-  });
-  const wall = performance.now() - started;
-  if (result.status !== 0)
-    throw new Error(`${args.join(" ")}: exit ${result.status}\n${result.stderr}`);
-  const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr ?? "");
-  return { wall, cpu: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN };
-}
+const measure = (args, env = {}) =>
+  timeNodeWithCpu(args, { cwd: ROOT, env: { ...process.env, ...env } });
 
 const file = (path) => new URL(`file://${join(RUNNER, path)}`).href;
 const steps = [

@@ -7,7 +7,7 @@
 //
 // `import.meta.url` keeps its meaning: in each bundled module it becomes that module's own
 // compiled file, so paths computed from it (the watchdog beside the guard, package.json, the
-// contract's host script and fingerprinted sources) are the same as unbundled.
+// contract's shared-server host script) are the same as unbundled.
 import { readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
