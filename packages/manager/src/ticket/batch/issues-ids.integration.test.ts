@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BatchPlanSchema, LoopStatusSchema } from "@agent-verify/contract";
@@ -15,12 +15,22 @@ import { STATUS_FILE } from "./loop-status-file.js";
 
 let tracker: TempTracker;
 let scratch: string;
+/** The real bd behind a script that logs each call's arguments, a line each. */
+let loggingBd: string;
+const bdCalls = () => join(scratch, "bd-calls.log");
 const projects: FaultProject[] = [];
 const ids = { standalone: "", epic: "", passing: "", failing: "", closed: "", doc: "" };
 
 beforeAll(() => {
   tracker = makeTracker();
   scratch = mkdtempSync(join(tmpdir(), "vm-ids-"));
+  loggingBd = join(scratch, "logging-bd");
+  const real = JSON.stringify(tracker.env.VERIFY_BD);
+  writeFileSync(
+    loggingBd,
+    `#!/bin/sh\necho "$*" >> ${JSON.stringify(bdCalls())}\nexec ${real} "$@"\n`,
+  );
+  chmodSync(loggingBd, 0o755);
   const create = (args: string[]) => tracker.bd(["create", ...args, "--silent"]).trim();
   ids.standalone = create(["Standalone", "--description", "Verify:\n- pass\n"]);
   ids.epic = create(["Checkout epic", "-t", "epic"]);
@@ -50,8 +60,21 @@ const flowsRun = (name: string) =>
   existsSync(runLog(name)) ? readFileSync(runLog(name), "utf8").split("\n").filter(Boolean) : [];
 const issues = (dir: string, log: string, ...args: string[]) =>
   runCli(["issues", ...args, "--dir", dir], {
-    env: { ...tracker.env, FAULT_RUN_LOG: runLog(log), VERIFY_TIMEOUT_GRACE_MS: "500" },
+    env: {
+      ...tracker.env,
+      VERIFY_BD: loggingBd,
+      FAULT_RUN_LOG: runLog(log),
+      VERIFY_TIMEOUT_GRACE_MS: "500",
+    },
   });
+/** The `bd show` calls made since the last look (their ids), and forget them. */
+const showCalls = () => {
+  const lines = existsSync(bdCalls()) ? readFileSync(bdCalls(), "utf8").split("\n") : [];
+  rmSync(bdCalls(), { force: true });
+  return lines
+    .filter((line) => line.startsWith("show "))
+    .map((line) => line.split(" ").filter((word) => /^t-/.test(word)));
+};
 /** Every issue as bd stores it, comment counts and update times included. */
 const trackerState = () => tracker.bd(["list", "--all", "--json", "--limit", "0"]);
 const nothingWritten = (dir: string) =>
@@ -76,6 +99,11 @@ describe("verify-manager issues <id>… (real bd)", () => {
       `  4. ${ids.doc} (epic ${ids.epic}) [task, open] "Write the runbook": deliverable docs/runbook.md (rubric)`,
     );
     expect(lines.at(-1)).toBe("dry run: nothing was run, logged or changed");
+    // The named ids in one `bd show`, the epic's open children in one more.
+    expect(showCalls()).toEqual([
+      [ids.standalone, ids.epic],
+      [ids.passing, ids.failing, ids.doc],
+    ]);
 
     const json = await issues(
       dir,
@@ -98,6 +126,7 @@ describe("verify-manager issues <id>… (real bd)", () => {
       [ids.standalone, null, "code"],
     ]);
 
+    expect(showCalls()[0]).toEqual([ids.epic, ids.standalone, ids.passing]);
     expect(flowsRun("dry")).toEqual([]);
     expect(nothingWritten(dir)).toEqual([]);
     expect(trackerState()).toBe(before);
@@ -115,6 +144,8 @@ describe("verify-manager issues <id>… (real bd)", () => {
       );
       expect(stderr.slice(1).every((line) => line.startsWith("hint:"))).toBe(true);
       expect(result.stdout).toBe("");
+      // One `bd show` of both; the id bd did not answer alone, for its own error.
+      expect(showCalls()).toEqual([[ids.standalone, "t-nope"], ["t-nope"]]);
     }
     expect(flowsRun("unknown")).toEqual([]);
     expect(nothingWritten(dir)).toEqual([]);

@@ -2,8 +2,8 @@ import { ManagerError, ManagerErrorCode } from "../../errors.js";
 import type { Tracker, TrackerIssue } from "../../tracker/tracker.js";
 
 const ISSUE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-/** bd's words for an id it cannot resolve (show: "no issue(s) found matching"). */
-const NOT_FOUND = /no issues? found matching/i;
+/** bd's words for an id it cannot resolve (show: `no issue(s) found matching "<id>"`). */
+const NOT_FOUND = /no issues? found matching(?: "([^"]*)")?/i;
 
 export interface SelectedTicket {
   issue: TrackerIssue;
@@ -34,6 +34,29 @@ export async function showNamed(tracker: Tracker, id: string): Promise<TrackerIs
   }
 }
 
+/**
+ * The named issues, in order, in one call when the tracker can (`bd show a b c`). The first
+ * unknown id is the same one line as when each is shown alone: named by bd's message, or found
+ * by showing them one by one.
+ */
+async function showAllNamed(tracker: Tracker, ids: readonly string[]): Promise<TrackerIssue[]> {
+  const one = async () => {
+    const named: TrackerIssue[] = [];
+    for (const id of ids) named.push(await showNamed(tracker, id));
+    return named;
+  };
+  if (!tracker.showMany || ids.length < 2 || !ids.every((id) => ISSUE_ID.test(id))) return one();
+  try {
+    return await tracker.showMany(ids);
+  } catch (error) {
+    const found = error instanceof ManagerError ? NOT_FOUND.exec(error.message) : null;
+    if (found === null) throw error;
+    const missing = found[1];
+    if (missing === undefined || !ids.includes(missing)) return one();
+    throw unknownId(missing, "bd has no such issue");
+  }
+}
+
 /** Each issue, in order (an epic's children, as bd listed them): in one call when the tracker can. */
 async function showEach(tracker: Tracker, ids: readonly string[]): Promise<TrackerIssue[]> {
   if (tracker.showMany && ids.length > 1) return tracker.showMany(ids);
@@ -52,8 +75,7 @@ export async function expandIds(
   ids: readonly string[],
   status: string,
 ): Promise<SelectedTicket[]> {
-  const named: TrackerIssue[] = [];
-  for (const id of ids) named.push(await showNamed(tracker, id));
+  const named = await showAllNamed(tracker, ids);
   const out: SelectedTicket[] = [];
   const seen = new Set<string>();
   const visit = async (issue: TrackerIssue, epic: string | null): Promise<void> => {
