@@ -36,8 +36,8 @@ export async function showNamed(tracker: Tracker, id: string): Promise<TrackerIs
 
 /**
  * The named issues, in order, in one call when the tracker can (`bd show a b c`). The first
- * unknown id is the same one line as when each is shown alone: named by bd's message, or found
- * by showing them one by one.
+ * unknown id is the same one line as when each is shown alone: named by the error, or found by
+ * showing them one by one.
  */
 async function showAllNamed(tracker: Tracker, ids: readonly string[]): Promise<TrackerIssue[]> {
   const one = async () => {
@@ -51,8 +51,9 @@ async function showAllNamed(tracker: Tracker, ids: readonly string[]): Promise<T
   } catch (error) {
     const found = error instanceof ManagerError ? NOT_FOUND.exec(error.message) : null;
     if (found === null) throw error;
-    const missing = found[1];
-    if (missing === undefined || !ids.includes(missing)) return one();
+    // bd quotes the id, or the error names the one `show <id> …` call that failed.
+    const missing = ids.find((id) => id === found[1] || found.input.includes(`show ${id} `));
+    if (missing === undefined) return one();
     throw unknownId(missing, "bd has no such issue");
   }
 }
