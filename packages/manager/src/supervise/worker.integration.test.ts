@@ -136,9 +136,11 @@ describe("flows in a long-lived runner worker", () => {
     // was once too short for the worker to print its line before the SIGKILL.
     const [stopped, next] = await supervise(project, ["term-reports", "pass"], 1, 3000);
     expect(stopped).toMatchObject({ outcome: "timeout", isolation: "worker" });
-    // Said on failure: whether the worker had read the flow ("worker runs term-reports" on its
-    // stderr, the flow in its log) before the deadline's SIGTERM (twice seen in full runs only).
-    const seen = `stderr tail ${JSON.stringify(stopped?.stderr_tail)}, asked ${JSON.stringify(askedOf(project))}, took ${stopped?.duration_ms} ms`;
+    // Said on failure: whether the worker had started ("<pid> start" in its log) and read the
+    // flow ("<pid> term-reports", and "worker runs term-reports" on its stderr) before the
+    // deadline's SIGTERM (twice seen in full runs only).
+    const log = existsSync(project.log) ? readFileSync(project.log, "utf8") : "(no log)";
+    const seen = `stderr tail ${JSON.stringify(stopped?.stderr_tail)}, worker log ${JSON.stringify(log)}, took ${stopped?.duration_ms} ms`;
     expect(stopped?.result, seen).toMatchObject({
       flow: "term-reports",
       error_code: "interrupted",
