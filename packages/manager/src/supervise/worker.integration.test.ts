@@ -139,8 +139,9 @@ describe("flows in a long-lived runner worker", () => {
     // Said on failure: whether the worker had started ("<pid> start" in its log) and read the
     // flow ("<pid> term-reports", and "worker runs term-reports" on its stderr) before the
     // deadline's SIGTERM (twice seen in full runs only).
-    const log = existsSync(project.log) ? readFileSync(project.log, "utf8") : "(no log)";
-    const seen = `stderr tail ${JSON.stringify(stopped?.stderr_tail)}, worker log ${JSON.stringify(log)}, took ${stopped?.duration_ms} ms`;
+    const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "(none)");
+    const log = `${read(project.log)}; its SIGTERM handler: ${read(`${project.log}.signals`)}`;
+    const seen = `stderr tail ${JSON.stringify(stopped?.stderr_tail)}, worker log ${JSON.stringify(log)}, outcome ${JSON.stringify({ ...stopped, result: undefined })}`;
     expect(stopped?.result, seen).toMatchObject({
       flow: "term-reports",
       error_code: "interrupted",

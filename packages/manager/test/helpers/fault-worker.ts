@@ -14,7 +14,7 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 const [arg] = process.argv.slice(2);
 const marker = process.argv.find((a) => a.startsWith("--marker=")) ?? "--marker=none";
-const log = (text) => process.env.FAULT_WORKER_LOG && appendFileSync(process.env.FAULT_WORKER_LOG, process.pid + " " + text + "\n");
+const log = (text, suffix = "") => process.env.FAULT_WORKER_LOG && appendFileSync(process.env.FAULT_WORKER_LOG + suffix, process.pid + " " + text + "\n");
 const FLOWS = __FLOWS__;
 const line = (value) => process.stdout.write(JSON.stringify(value) + "\n");
 const result = (flow, status) => ({
@@ -48,7 +48,12 @@ if (arg === "--list") line({ schema_version: 1, flows: FLOWS, capabilities: ["wo
 else if (arg === "--worker") {
   let current = null;
   process.on("SIGTERM", () => {
-    if (current === "term-reports") line({ ...result(current, "fail"), error: "interrupted", error_code: "interrupted" });
+    // What the handler did, in <log>.signals (the log itself lists the flows asked).
+    log("sigterm " + current, ".signals");
+    if (current === "term-reports") {
+      const ok = process.stdout.write(JSON.stringify({ ...result(current, "fail"), error: "interrupted", error_code: "interrupted" }) + "\n");
+      log("wrote " + (ok ? "all" : "part, the rest queued") + ", " + process.stdout.writableLength + " bytes pending", ".signals");
+    }
     process.exit(1);
   });
   log("start");
