@@ -136,9 +136,9 @@ describe("flows in a long-lived runner worker", () => {
     // was once too short for the worker to print its line before the SIGKILL.
     const [stopped, next] = await supervise(project, ["term-reports", "pass"], 1, 3000);
     expect(stopped).toMatchObject({ outcome: "timeout", isolation: "worker" });
-    // Said on failure: whether the worker had started ("<pid> start" in its log) and read the
-    // flow ("<pid> term-reports", and "worker runs term-reports" on its stderr) before the
-    // deadline's SIGTERM (twice seen in full runs only).
+    // Said on failure (seen in full runs only): whether the worker had started and read the flow
+    // (its log, its stderr tail) and what its SIGTERM handler did (<log>.signals: the flow it
+    // had, whether stdout took the whole line). One failure showed the flow read, and no line.
     const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "(none)");
     const log = `${read(project.log)}; its SIGTERM handler: ${read(`${project.log}.signals`)}`;
     const seen = `stderr tail ${JSON.stringify(stopped?.stderr_tail)}, worker log ${JSON.stringify(log)}, outcome ${JSON.stringify({ ...stopped, result: undefined })}`;
