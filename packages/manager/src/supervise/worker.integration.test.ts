@@ -150,6 +150,25 @@ describe("flows in a long-lived runner worker", () => {
     expect(processesWithMarker(project.marker)).toEqual([]);
   });
 
+  it("keeps a worker's stdin open while its group lives, after the shell that started it died on the deadline's SIGTERM", async () => {
+    // Node closes a child's stdin when the child itself exits: under `sh -c` the shell dies on
+    // the SIGTERM first, and a worker that ends on stdin's end then died before its SIGTERM
+    // handler wrote its line (the cause of the 'keeps the result' test's failures in full runs).
+    const project = makeFaultWorkerProject();
+    made.push(project);
+    const [stopped, next] = await supervise(project, ["term-reports-late", "pass"], 1, 3000);
+    const signals = `${project.log}.signals`;
+    const handler = existsSync(signals) ? readFileSync(signals, "utf8") : "(none)";
+    expect(stopped, handler).toMatchObject({ outcome: "timeout", isolation: "worker" });
+    expect(stopped?.result, handler).toMatchObject({
+      flow: "term-reports-late",
+      error_code: "interrupted",
+    });
+    expect(handler).not.toMatch(/stdin ended/);
+    expect(next?.outcome).toBe("pass");
+    expect(processesWithMarker(project.marker)).toEqual([]);
+  });
+
   it("gives the same outcomes at --jobs 2, over two workers", async () => {
     const project = makeFaultWorkerProject();
     made.push(project);

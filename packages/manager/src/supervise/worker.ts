@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { Writable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { TailCapture } from "./capture.js";
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_STDERR_TAIL_LINES, type ChildResult } from "./child.js";
@@ -37,6 +38,8 @@ interface Turn {
 /** One runner process that runs flows one after another, each under its own deadline. */
 export class RunnerWorker {
   private readonly child: ChildProcessWithoutNullStreams;
+  /** The worker's stdin, held here rather than by `child` (see the constructor). */
+  private readonly stdin: Writable;
   private readonly pid: number | undefined;
   private readonly watchdog: Watchdog | undefined;
   private readonly run: RunProcesses | undefined;
@@ -70,12 +73,19 @@ export class RunnerWorker {
       stdio: ["pipe", "pipe", "pipe"],
     });
     this.pid = this.child.pid;
+    // Node destroys `child.stdin` when the child itself exits. Under `sh -c` (dash does not exec
+    // the last command) the shell is the child, and it dies on a stop's SIGTERM at once: the
+    // runner under it then saw its stdin end before it had handled the SIGTERM, and a worker
+    // that ends on stdin's end died without printing its `interrupted` line. The stdin is ours
+    // until the whole group is gone.
+    this.stdin = this.child.stdin;
+    (this.child as { stdin: Writable | null }).stdin = null;
     // In the same tick as the spawn: a manager killed from here on still takes the group down.
     this.watchdog =
       this.pid === undefined ? undefined : watchChildGroup(this.pid, this.killGraceMs);
     this.run = this.pid === undefined ? undefined : new RunProcesses(this.pid);
     this.sampler = setInterval(() => this.run?.sample(), SAMPLE_INTERVAL_MS);
-    this.child.stdin.on("error", () => undefined); // a worker gone between flows: its exit says so
+    this.stdin.on("error", () => undefined); // a worker gone between flows: its exit says so
     this.child.stdout.on("data", (chunk: Buffer) => this.onStdout(chunk));
     this.stdoutClosed = new Promise((done) => this.child.stdout.once("close", () => done()));
     this.child.stderr.on("data", (chunk: Buffer) => this.turn?.stderr.push(chunk));
@@ -130,7 +140,7 @@ export class RunnerWorker {
       if (signal?.aborted) onAbort();
       // Names come from --list (validated flow names): one line, nothing for a shell to see.
       this.ran.add(flow);
-      this.child.stdin.write(`${flow}\n`);
+      this.stdin.write(`${flow}\n`);
     });
   }
 
@@ -138,7 +148,7 @@ export class RunnerWorker {
   async close(): Promise<void> {
     if (this.exit === undefined && this.stopping === undefined) {
       this.run?.sample();
-      this.child.stdin.end();
+      this.stdin.end();
       await Promise.race([this.exited, sleep(this.killGraceMs, undefined, { ref: false })]);
     }
     if (this.exit === undefined) await this.stopFor("exit");
@@ -215,6 +225,7 @@ export class RunnerWorker {
   private ended(): void {
     clearInterval(this.sampler);
     this.watchdog?.release();
+    this.stdin.destroy();
     this.child.stdout.destroy();
     this.child.stderr.destroy();
     const turn = this.turn;

@@ -40,6 +40,10 @@ function answer(flow) {
     // Past its deadline, the manager's SIGTERM: the flow's interrupted result, then exit (the
     // handler is the worker's own, set at its start, as verify-runner --worker sets its own).
     case "term-reports": return new Promise(() => {});
+    // The same, but its line comes 400 ms after the SIGTERM, and it ends at once when its stdin
+    // ends (a worker with nothing left to read): under "sh -c", the shell dies on the SIGTERM
+    // first, and its stdin must stay open until the worker itself is gone.
+    case "term-reports-late": process.stdin.once("end", () => { log("stdin ended before the line", ".signals"); process.exit(0); }); return new Promise(() => {});
     case "escapee-pass": stubborn(); line(result(flow, "pass")); return true;
     default: line({ ...result(flow, "error"), steps: [], error: "unknown flow " + flow, error_code: "unknown_flow" }); return true;
   }
@@ -50,6 +54,10 @@ else if (arg === "--worker") {
   process.on("SIGTERM", () => {
     // What the handler did, in <log>.signals (the log itself lists the flows asked).
     log("sigterm " + current, ".signals");
+    if (current === "term-reports-late") {
+      setTimeout(() => { line({ ...result(current, "fail"), error: "interrupted", error_code: "interrupted" }); process.exit(1); }, 400);
+      return;
+    }
     if (current === "term-reports") {
       const ok = process.stdout.write(JSON.stringify({ ...result(current, "fail"), error: "interrupted", error_code: "interrupted" }) + "\n");
       log("wrote " + (ok ? "all" : "part, the rest queued") + ", " + process.stdout.writableLength + " bytes pending", ".signals");
@@ -84,6 +92,7 @@ export const WORKER_FAULTS = [
   "flood",
   "escapee-pass",
   "term-reports",
+  "term-reports-late",
 ] as const;
 
 export interface FaultWorkerProject {
@@ -99,7 +108,7 @@ export interface FaultWorkerProject {
  * is elsewhere: see the test.)
  */
 function timeoutOf(name: (typeof WORKER_FAULTS)[number]): number {
-  return name === "term-reports" ? 6 : 2;
+  return name.startsWith("term-reports") ? 6 : 2;
 }
 
 /** A temp project whose runner is the fault worker; `manifestLines` go before `flows:`. */
