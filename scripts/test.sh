@@ -67,18 +67,25 @@ else
         for (const [, , id] of ordered) console.log(id.replace("#", " "));
       });
     ' >"$scratch/queue" || { echo "test.sh: turbo listed no tasks" >&2; exit 1; }
+    # A test task also writes vitest's JSON report (each file's duration) for the closing summary.
+    mkdir -p "$scratch/timings"
+    timings_of() {
+      if [ "$2" = test ]; then
+        printf '%s\n' -- --reporter=default --reporter=json "--outputFile.json=$scratch/timings/${1//[@\/]/_}.json"
+      fi
+    }
     # Run the queue's tasks this lane claims first (mkdir is the atomic claim).
     take_queue() {
       local name=$1 i=0 package task
       while read -r package task; do
         i=$((i + 1))
         mkdir "$scratch/claim.$i" 2>/dev/null || continue
-        lane "$name" turbo "$task" --only --filter="$package" </dev/null
+        lane "$name" turbo "$task" --only --filter="$package" $(timings_of "$package" "$task") </dev/null
       done <"$scratch/queue"
     }
     {
       (
-        lane manager turbo test --only --filter=@agent-verify/manager
+        lane manager turbo test --only --filter=@agent-verify/manager $(timings_of @agent-verify/manager test)
         take_queue manager
       ) &
       take_queue others
@@ -107,6 +114,24 @@ for name in eslint prettier tsc-verify tsc-bench; do
     status=1
   fi
 done
+# The suite's wall time on this machine, and the ten slowest test files (from vitest's JSON reports).
+node -e '
+  const { readdirSync, readFileSync } = require("fs");
+  const [dir, seconds] = process.argv.slice(1);
+  const files = [];
+  for (const name of readdirSync(dir).filter((n) => n.endsWith(".json"))) {
+    try {
+      const report = JSON.parse(readFileSync(`${dir}/${name}`, "utf8"));
+      for (const r of report.testResults ?? [])
+        files.push([r.endTime - r.startTime, r.name.replace(process.cwd() + "/", "")]);
+    } catch {
+      console.log(`timings: ${name} could not be read`);
+    }
+  }
+  console.log(`suite wall time: ${seconds} s; slowest test files:`);
+  for (const [ms, file] of files.sort((a, b) => b[0] - a[0]).slice(0, 10))
+    console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
+' "$scratch/timings" "$SECONDS" 2>/dev/null || echo "timings: none recorded"
 # One closing line for the whole suite, summed over every package's vitest summary.
 node -e '
   const text = require("fs").readFileSync(process.argv[1], "utf8").replace(/\x1b\[[0-9;]*m/g, "");
