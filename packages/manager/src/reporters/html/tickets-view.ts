@@ -1,4 +1,5 @@
-import type { VerifyLogEntry } from "@agent-verify/contract";
+import type { VerifyDecision, VerifyLogEntry } from "@agent-verify/contract";
+import type { Category } from "./categories.js";
 import { htmlEscape } from "./escape.js";
 
 /** What the tickets view shows: the verify log's signed attempts, and what was left out. */
@@ -8,7 +9,14 @@ export interface TicketsData {
   notes: readonly string[];
 }
 
-const PASSING = new Set(["pass"]);
+/** A decision's colour: setup problems are grey, like flows that never ran. */
+const CATEGORY_OF_DECISION: Record<VerifyDecision, Category> = {
+  pass: "passed",
+  flaky: "flaky",
+  setup: "not_run",
+  retry: "failed",
+  escalate: "failed",
+};
 
 function list(title: string, items: readonly string[]): string {
   if (items.length === 0) return "";
@@ -80,11 +88,7 @@ function evidence(entry: VerifyLogEntry): string {
 }
 
 function attempt(entry: VerifyLogEntry): string {
-  const decision = PASSING.has(entry.decision)
-    ? "passed"
-    : entry.decision === "flaky"
-      ? "flaky"
-      : "failed";
+  const decision = CATEGORY_OF_DECISION[entry.decision];
   const tree = entry.tree_hash
     ? `<code title="${htmlEscape(entry.tree_hash)}">${htmlEscape(entry.tree_hash.slice(0, 12))}</code>`
     : '<span class="muted">no git tree</span>';
