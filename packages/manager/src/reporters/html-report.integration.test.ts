@@ -15,7 +15,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { FlowOutcome, RunReport, VerifyLogEntry } from "@agent-verify/contract";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeBrowserProject, type BrowserProject } from "../../test/helpers/browser-project.js";
 import { runCli } from "../../test/helpers/cli.js";
+import { processesWithEnv, waitForNoneWithEnv } from "../../test/helpers/kill-run.js";
 import { appendSignedLogLine } from "../../test/helpers/signed-log.js";
 
 const CHROMIUM = process.env.VERIFY_BROWSER_PATH || "/usr/bin/chromium";
@@ -26,6 +28,7 @@ const INJECT = `<script>window.__pwned = 1</script>"><img src=x onerror="window.
 
 let browser: Browser;
 let dir: string;
+let project: BrowserProject | undefined;
 
 beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
@@ -35,6 +38,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   rmSync(dir, { recursive: true, force: true });
+  if (project) {
+    for (const pid of processesWithEnv(`${project.marker}=1`)) process.kill(pid, "SIGKILL");
+    rmSync(project.dir, { recursive: true, force: true });
+  }
 });
 
 const outcome = (flow: string, extra: Partial<FlowOutcome> = {}): FlowOutcome => ({
@@ -351,6 +358,58 @@ describe("the HTML report in real Chromium", () => {
     expect(readFileSync(join(moved, href ?? "missing"), "utf8")).toContain(
       "# Flow `checkout` failed",
     );
+    await page.close();
+  });
+
+  it("`run --reporter html=` over the real runner: the failing flow's own screenshot, error context and trace", async () => {
+    project = await makeBrowserProject(["open-shop", "sees-cart"]);
+    writeFileSync(
+      join(project.dir, ".verify/src/flows/sees-cart.ts"),
+      [
+        'import { defineFlow } from "@agent-verify/runner";',
+        "export default defineFlow({",
+        '  name: "sees-cart",',
+        "  async run({ page, step, expect }) {",
+        '    await step("open", () => page.goto("/"));',
+        '    await step("cart-count", () => expect(page.locator("h1")).toHaveText("Cart: 1", { timeout: 1000 }));',
+        "  },",
+        "});",
+        "",
+      ].join("\n"),
+    );
+    const html = join(dir, "real-run");
+    const run = await runCli(["run", "--all", "--dir", project.dir, "--reporter", `html=${html}`], {
+      env: project.env,
+    });
+    expect(run.code).toBe(1);
+    expect(await waitForNoneWithEnv(`${project.marker}=1`, 8000)).toEqual([]);
+
+    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    await page.goto(pathToFileURL(join(html, "index.html")).href);
+    expect(await page.title()).toBe("agent-verify: 1/2 flows passed");
+    await page.getByRole("link", { name: "sees-cart" }).click();
+    const flow = page.locator("#view-flow-1");
+    await expect.poll(() => flow.isVisible()).toBe(true);
+    const image = flow.getByRole("img", { name: "screenshot of sees-cart" });
+    expect(
+      await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
+    expect(await flow.locator(".markdown h3").first().innerText()).toBe("Flow sees-cart failed");
+    expect(await flow.locator(".timeline .step").allInnerTexts()).toEqual([
+      expect.stringMatching(/^open\s+pass\s+/),
+      expect.stringMatching(/^cart-count\s+fail\s+/),
+    ]);
+    const command = await flow.locator("pre.command").innerText();
+    expect(command).toBe("npx playwright show-trace flows/1-sees-cart/trace.zip");
+    expect(readFileSync(join(html, "flows/1-sees-cart/trace.zip")).subarray(0, 2).toString()).toBe(
+      "PK",
+    );
+    await page.screenshot({ path: join(ARTIFACTS, "html-report-real-run.png"), fullPage: true });
+    expect(problems).toEqual([]);
     await page.close();
   });
 });

@@ -26,7 +26,7 @@ td.error-line { color: var(--fail); font-family: ui-monospace, monospace; font-s
 .panel h3 { font-size: 1rem; margin: .5rem 0; }
 pre { white-space: pre-wrap; word-break: break-word; background: var(--bg); padding: .6rem; border-radius: .4rem; margin: .4rem 0; font-size: .85em; }
 pre.error, pre.step-error { color: var(--fail); }
-img.screenshot { max-width: 100%; border: 1px solid var(--line); border-radius: .3rem; }
+img.screenshot { max-width: min(100%, 960px); border: 1px solid var(--line); border-radius: .3rem; }
 ol.timeline { list-style: none; padding: 0; margin: 0; }
 .step { display: grid; grid-template-columns: minmax(10rem, 1fr) 5rem 3fr 5rem; gap: .5rem; align-items: center; padding: .2rem 0 .2rem calc(var(--depth) * 1.2rem); border-bottom: 1px dashed var(--line); }
 .step .step-error { grid-column: 1 / -1; }

@@ -36,7 +36,10 @@ function rows(
     const status = STATUS_CLASS.has(step.status) ? step.status : "other";
     const width =
       step.status === "not_run" ? "0" : percent(Math.max(duration, totalMs / 200), totalMs);
-    const error = step.error ? `<pre class="step-error">${htmlEscape(step.error)}</pre>` : "";
+    // The first line names the failure; the whole text is in the flow's Error panel.
+    const error = step.error
+      ? `<pre class="step-error">${htmlEscape(step.error.trim().split("\n")[0] ?? "")}</pre>`
+      : "";
     out.push(
       `<li class="step ${status}" style="--depth:${depth}">` +
         `<span class="step-name">${htmlEscape(step.name)}</span>` +
