@@ -63,6 +63,7 @@ describe("stderrProgress on a terminal, once the run says how many flows it has"
     progress.end(passed);
     progress.end(outcome);
     progress.close?.();
+    progress.note?.("after the run");
     expect(lines).toEqual([
       `${CLEAR}[0/2]`,
       `${CLEAR}[0/2] · running: login`,
@@ -70,8 +71,8 @@ describe("stderrProgress on a terminal, once the run says how many flows it has"
       `${CLEAR}[1/2] · running: checkout`,
       CLEAR,
       "\u001b[31m✘\u001b[0m checkout fail at step 'pay' (12 ms)\n",
-      `${CLEAR}[2/2]\u001b[31m 1 failed\u001b[0m`,
       `${CLEAR}[2/2]\u001b[31m 1 failed\u001b[0m\n`,
+      "after the run\n",
     ]);
   });
 

@@ -65,11 +65,15 @@ export function stderrProgress(
     stream.write(`${CLEAR_LINE}${liveText()}`);
     live.drawn = true;
   };
-  /** A line that stays: printed over the live line, which is drawn again below it. */
+  /** A line that stays, printed over the live line (drawn again below it by the caller). */
   const above = (line: string) => {
     if (live?.drawn) stream.write(CLEAR_LINE);
     write(line);
-    draw();
+  };
+  /** The last state of the live line stays on the screen, ended by a newline. */
+  const finish = () => {
+    if (live?.drawn) stream.write(`${CLEAR_LINE}${liveText()}\n`);
+    live = null;
   };
 
   return {
@@ -79,12 +83,11 @@ export function stderrProgress(
       draw();
     },
     close() {
-      if (!live) return;
-      if (live.drawn) stream.write(`${CLEAR_LINE}${liveText()}\n`);
-      live = null;
+      finish();
     },
     note(line) {
       above(line);
+      draw();
     },
     start(flow) {
       if (!live) {
@@ -107,12 +110,13 @@ export function stderrProgress(
       // A flow that passed on a rerun (outcome `flaky`, when the manager has it) is no failure.
       const kind: string = outcome.outcome;
       if (kind === "flaky") live.flaky++;
-      if (ok || kind === "flaky") {
-        draw();
-        return;
+      else if (!ok) {
+        live.failed++;
+        above(`${paint(31, "✘")} ${summaryOf(outcome)}`);
       }
-      live.failed++;
-      above(`${paint(31, "✘")} ${summaryOf(outcome)}`);
+      // The last flow ends the line, so a caller that never calls close() leaves none open.
+      if (live.done >= live.total) finish();
+      else draw();
     },
   };
 }
