@@ -39,7 +39,13 @@ afterAll(async () => {
   await browser?.close();
   rmSync(dir, { recursive: true, force: true });
   if (project) {
-    for (const pid of processesWithEnv(`${project.marker}=1`)) process.kill(pid, "SIGKILL");
+    for (const pid of processesWithEnv(`${project.marker}=1`)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
     rmSync(project.dir, { recursive: true, force: true });
   }
 });
