@@ -9,6 +9,7 @@ export async function runCommand(
   args: CommandArgs<"run">,
   ctx: CommandContext,
 ): Promise<CommandResult> {
+  const progress = stderrProgress();
   const report = await runFlows({
     dir: ctx.dir,
     names: args.flows,
@@ -19,11 +20,14 @@ export async function runCommand(
     grepInvert: args.scale.grepInvert,
     shard: args.scale.shard,
     durations: args.scale.durations,
-    progress: stderrProgress(),
+    progress,
     signal: ctx.signal,
     catalog: ctx.catalog,
     ...ctx.graces,
+  }).finally(() => progress.close?.());
+  writeReporters(report, args.scale.reporters, process.cwd(), {
+    projectDir: ctx.dir,
+    env: ctx.env,
   });
-  writeReporters(report, args.scale.reporters, process.cwd());
   return result(verdictOf(report), report, formatSummary(report));
 }

@@ -104,15 +104,25 @@ describe("--reporter junit= and html=", () => {
     const rows = page.locator("tbody tr");
     expect(await rows.count()).toBe(2);
     const login = await rows.nth(0).innerText();
-    expect(login).toMatch(/^login\s+pass\s+1234 ms\s+pass\s+open \(300 ms\)/);
-    const checkout = rows.nth(1);
+    expect(login).toMatch(/^login\s+pass\s+1.2 s/);
+    expect(await rows.nth(1).innerText()).toContain(
+      `step 'assert-cart-count-1': expect(locator).toHaveText("1") <span> & "quotes"`,
+    );
+    await rows.nth(0).getByRole("link", { name: "login" }).click();
+    const loginView = page.locator("#view-flow-0");
+    await expect.poll(() => loginView.isVisible()).toBe(true);
+    expect(await loginView.locator(".timeline").innerText()).toMatch(/open\s+pass\s+300 ms/);
+    await loginView.getByRole("link", { name: "← all flows" }).click();
+    await rows.nth(1).getByRole("link", { name: "checkout" }).click();
+    const checkout = page.locator("#view-flow-1");
+    await expect.poll(() => checkout.isVisible()).toBe(true);
     const text = await checkout.innerText();
     expect(text).toContain("fail");
     expect(text).toContain(
       `step 'assert-cart-count-1': expect(locator).toHaveText("1") <span> & "quotes"`,
     );
-    expect(text).toContain("not_run pay (0 ms)");
-    expect(text).toContain("at http://127.0.0.1/cart");
+    expect(await checkout.locator(".step.not_run").innerText()).toMatch(/pay\s+not_run/);
+    expect(text).toContain("Page at failure: http://127.0.0.1/cart");
     const image = checkout.getByRole("img", { name: "screenshot of checkout" });
     expect(
       await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
@@ -121,6 +131,7 @@ describe("--reporter junit= and html=", () => {
       .getByRole("link", { name: "error-context.md" })
       .getAttribute("href");
     expect(readFileSync(join(html, href ?? "missing"), "utf8")).toBe("# checkout failed\n");
+    expect(await checkout.locator(".markdown h3").innerText()).toBe("checkout failed");
 
     const xml = readFileSync(junit, "utf8");
     const parsed = (await page.evaluate(`(${PARSE_IN_PAGE})(${JSON.stringify(xml)})`)) as {

@@ -1,11 +1,13 @@
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
-import type { FlowOutcome, RunReport } from "@agent-verify/contract";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type { RunReport } from "@agent-verify/contract";
+import { createRedactor } from "@agent-verify/contract/redact";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
 import type { ReporterSpec } from "../run/run-args.js";
 import { renderHtml } from "./html.js";
+import { evidenceCopier } from "./html/evidence.js";
+import { readTicketsData } from "./html/tickets-data.js";
 import { renderJunit } from "./junit.js";
-import { artifact } from "./text.js";
 
 function writeFile(path: string, text: string): void {
   try {
@@ -19,18 +21,40 @@ function writeFile(path: string, text: string): void {
   }
 }
 
-/** The HTML folder keeps its own copy of each flow's evidence, so it can be moved or uploaded. */
-function writeHtml(report: RunReport, dir: string): void {
-  const link = (outcome: FlowOutcome, key: string): string | undefined => {
-    const source = artifact(outcome, key);
-    if (!source || !existsSync(source)) return undefined;
-    const relative = join(outcome.flow, basename(source));
-    mkdirSync(join(dir, outcome.flow), { recursive: true });
-    copyFileSync(source, join(dir, relative));
-    return relative;
-  };
-  mkdirSync(dir, { recursive: true });
-  writeFile(join(dir, "index.html"), renderHtml(report, link));
+export interface ReporterOptions {
+  /** The project whose `.verify/log.jsonl` feeds the HTML report's tickets view (default: cwd). */
+  projectDir?: string | undefined;
+  env?: NodeJS.ProcessEnv | undefined;
+}
+
+/**
+ * The HTML folder: index.html and its own copy of each flow's evidence, so it can be moved,
+ * zipped or uploaded. Everything in it passed the redaction (the report, the verify log,
+ * error-context.md).
+ */
+function writeHtml(
+  report: RunReport,
+  dir: string,
+  projectDir: string,
+  env: NodeJS.ProcessEnv,
+): void {
+  const redactor = createRedactor({ env });
+  const clean = redactor.deep(report);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new ManagerError(ManagerErrorCode.ReportInvalid, `cannot write ${dir}`, {
+      hint: "give a --reporter path in a writable folder",
+      cause: error,
+    });
+  }
+  const evidence = evidenceCopier(report, clean, dir, redactor);
+  const tickets = readTicketsData(projectDir, env, redactor);
+  const page = renderHtml(clean, evidence.link, new Date(), {
+    errorContext: evidence.errorContext,
+    tickets,
+  });
+  writeFile(join(dir, "index.html"), page);
 }
 
 /** `--reporter kind=path`, each written after the run (paths relative to `cwd`). */
@@ -38,11 +62,12 @@ export function writeReporters(
   report: RunReport,
   reporters: readonly ReporterSpec[],
   cwd: string,
+  options: ReporterOptions = {},
 ): void {
   for (const reporter of reporters) {
     const path = resolve(cwd, reporter.path);
     if (reporter.kind === "junit") writeFile(path, renderJunit(report));
     else if (reporter.kind === "json") writeFile(path, `${JSON.stringify(report, null, 2)}\n`);
-    else writeHtml(report, path);
+    else writeHtml(report, path, options.projectDir ?? cwd, options.env ?? process.env);
   }
 }

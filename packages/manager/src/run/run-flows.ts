@@ -136,6 +136,7 @@ export async function runFlows(options: RunOptions): Promise<RunReport> {
       );
     }
     const env = hosts.env;
+    options.progress?.plan?.(names.length);
     return buildReport(
       await superviseFlows(options.dir, manifest, listed, names, {
         ...options,

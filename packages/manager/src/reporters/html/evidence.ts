@@ -1,0 +1,95 @@
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import type { FlowOutcome, RunReport } from "@agent-verify/contract";
+import type { Redactor } from "@agent-verify/contract/redact";
+import { artifact } from "../text.js";
+import type { ErrorContextText, EvidenceLink } from "./flow-view.js";
+
+/** Bigger files stay where they are (the page names them); a trace is rarely near this. */
+const MAX_COPY_BYTES = 200 * 1024 * 1024;
+const MAX_CONTEXT_BYTES = 512 * 1024;
+
+/** A file or folder name from untrusted text: no separators, no `..`, nothing odd. */
+function safeName(text: string, fallback: string): string {
+  const name = text
+    .replace(/[^A-Za-z0-9._-]/g, "_")
+    .replace(/^\.+/, "")
+    .slice(0, 80);
+  return name === "" ? fallback : name;
+}
+
+function regularFile(path: string): number | null {
+  try {
+    const stat = statSync(path);
+    return stat.isFile() ? stat.size : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface Evidence {
+  link: EvidenceLink;
+  errorContext: ErrorContextText;
+}
+
+/**
+ * Copies each flow's evidence into `dir/flows/<n>-<flow>/` so the folder can be moved or
+ * zipped, and links it relatively. The paths come from the runner's output: only regular
+ * files are copied, under names made safe here. `error-context.md` is text: it is written
+ * redacted, like everything else in the folder.
+ */
+export function evidenceCopier(
+  report: RunReport,
+  clean: RunReport,
+  dir: string,
+  redactor: Redactor,
+): Evidence {
+  const links = new Map<string, string | undefined>();
+  const indexOf = (outcome: FlowOutcome) => {
+    const index = clean.outcomes.indexOf(outcome);
+    return index >= 0 ? index : report.outcomes.indexOf(outcome);
+  };
+  const source = (outcome: FlowOutcome, key: string) => {
+    const original = report.outcomes[indexOf(outcome)];
+    return original ? artifact(original, key) : undefined;
+  };
+  const contextText = (outcome: FlowOutcome): string | undefined => {
+    const path = source(outcome, "error_context");
+    const size = path === undefined ? null : regularFile(path);
+    if (path === undefined || size === null) return undefined;
+    let text: string;
+    try {
+      text = readFileSync(path).subarray(0, MAX_CONTEXT_BYTES).toString("utf8");
+    } catch {
+      return undefined;
+    }
+    return redactor.text(
+      size > MAX_CONTEXT_BYTES ? `${text}\n\n… (cut at ${MAX_CONTEXT_BYTES} bytes)` : text,
+    );
+  };
+  const copy = (outcome: FlowOutcome, key: string): string | undefined => {
+    const index = indexOf(outcome);
+    const path = source(outcome, key);
+    const size = path === undefined ? null : regularFile(path);
+    if (path === undefined || size === null || size > MAX_COPY_BYTES) return undefined;
+    const folder = `flows/${index}-${safeName(outcome.flow, "flow")}`;
+    const relative = `${folder}/${safeName(basename(path), key)}`;
+    try {
+      mkdirSync(join(dir, folder), { recursive: true });
+      if (key === "error_context") writeFileSync(join(dir, relative), contextText(outcome) ?? "");
+      else copyFileSync(path, join(dir, relative));
+    } catch {
+      // Evidence that cannot be copied is left out of the page; the run's verdict stands.
+      return undefined;
+    }
+    return relative;
+  };
+  return {
+    link(outcome, key) {
+      const id = `${indexOf(outcome)}\u0000${key}`;
+      if (!links.has(id)) links.set(id, copy(outcome, key));
+      return links.get(id);
+    },
+    errorContext: contextText,
+  };
+}

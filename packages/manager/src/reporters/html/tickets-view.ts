@@ -1,0 +1,138 @@
+import type { VerifyDecision, VerifyLogEntry } from "@agent-verify/contract";
+import type { Category } from "./categories.js";
+import { htmlEscape } from "./escape.js";
+
+/** What the tickets view shows: the verify log's signed attempts, and what was left out. */
+export interface TicketsData {
+  entries: readonly VerifyLogEntry[];
+  /** One line per log problem (unreadable or foreign lines), shown above the tickets. */
+  notes: readonly string[];
+}
+
+/** A decision's colour: setup problems are grey, like flows that never ran. */
+const CATEGORY_OF_DECISION: Record<VerifyDecision, Category> = {
+  pass: "passed",
+  flaky: "flaky",
+  setup: "not_run",
+  retry: "failed",
+  escalate: "failed",
+};
+
+function list(title: string, items: readonly string[]): string {
+  if (items.length === 0) return "";
+  const shown = items.slice(0, 20).map((item) => `<li>${htmlEscape(item)}</li>`);
+  const more = items.length > 20 ? `<li class="muted">… ${items.length - 20} more</li>` : "";
+  return `<div class="evidence"><h5>${htmlEscape(title)}</h5><ul>${shown.join("")}${more}</ul></div>`;
+}
+
+function where(file: string | null, line: number | null): string {
+  return file ? `${file}${line ? `:${line}` : ""}: ` : "";
+}
+
+/** What the attempt had as evidence, each kind only when present. */
+function evidence(entry: VerifyLogEntry): string {
+  const failed = new Set(entry.failed_flows.map((flow) => flow.flow));
+  const flows = entry.flows_run.map((flow) =>
+    failed.has(flow)
+      ? `${flow}: failed`
+      : entry.passed_flows.includes(flow)
+        ? `${flow}: passed`
+        : flow,
+  );
+  const judge = entry.judge
+    ? [
+        `decision ${entry.judge.decision}`,
+        ...entry.judge.criteria.map(
+          (c) => `${c.id} ${c.status}${c.evidence ? ` — ${c.evidence}` : ""}`,
+        ),
+        ...entry.judge.fix_forward.map((step) => `fix forward: ${step}`),
+      ]
+    : [];
+  const gates = entry.gates;
+  return [
+    list("Flows run", flows),
+    list(
+      "Failed flows",
+      entry.failed_flows.map(
+        (f) =>
+          `${f.flow}: ${f.outcome}${f.failing_step ? ` at step '${f.failing_step}'` : ""}${f.error ? ` — ${f.error}` : ""}`,
+      ),
+    ),
+    list(
+      "Failed tests",
+      entry.failed_tests.map((t) => `${where(t.file, null)}${t.name} — ${t.message}`),
+    ),
+    list("Acceptance criteria not met", entry.failed_ac),
+    list(
+      "Typecheck errors",
+      entry.typecheck_errors.map((e) => `${where(e.file, e.line)}${e.code} ${e.message}`),
+    ),
+    list(
+      "Lint errors",
+      entry.lint_errors.map((e) => `${where(e.file, e.line)}${e.rule} ${e.message}`),
+    ),
+    list(
+      "Gate findings",
+      entry.gate_findings.map((g) => `${g.stage}: ${where(g.file, g.line)}${g.rule} ${g.message}`),
+    ),
+    list("Judge", judge),
+    list(
+      "Flaky",
+      entry.flaky.map((f) => `${f.kind} ${f.name} (${f.reason})`),
+    ),
+    list("Manual smoke test", entry.manual_smoke?.steps ?? []),
+    `<p class="muted">gates: ${htmlEscape(gates.status)}${gates.exit_code === null ? "" : ` (exit ${gates.exit_code})`}${
+      gates.already_verified ? ", already verified" : ""
+    }${gates.error ? ` — ${htmlEscape(gates.error)}` : ""}</p>`,
+  ].join("");
+}
+
+function attempt(entry: VerifyLogEntry): string {
+  const decision = CATEGORY_OF_DECISION[entry.decision];
+  const tree = entry.tree_hash
+    ? `<code title="${htmlEscape(entry.tree_hash)}">${htmlEscape(entry.tree_hash.slice(0, 12))}</code>`
+    : '<span class="muted">no git tree</span>';
+  return [
+    `<li class="attempt">`,
+    `<h4>attempt ${entry.attempt} <span class="badge ${decision}">${htmlEscape(entry.decision)}</span>`,
+    ` <span class="muted">${htmlEscape(entry.timestamp)} · ${entry.counted ? "counted" : "not counted"}`,
+    `${entry.same_as_previous ? " · same failure as before" : ""}</span></h4>`,
+    `<p>tree ${tree} · type ${htmlEscape(entry.type)}</p>`,
+    entry.setup_error ? `<pre class="error">setup: ${htmlEscape(entry.setup_error)}</pre>` : "",
+    evidence(entry),
+    '<p class="muted comment-note">The comment posted on the ticket is not kept in the verify log; ',
+    `<code>bd comments ${htmlEscape(entry.ticket)}</code> shows it.</p>`,
+    "</li>",
+  ].join("");
+}
+
+/** Tickets, the most recently verified first; each with its attempts oldest first. */
+export function ticketsView(data: TicketsData | undefined): string {
+  const entries = data?.entries ?? [];
+  const byTicket = new Map<string, VerifyLogEntry[]>();
+  for (const entry of entries)
+    byTicket.set(entry.ticket, [...(byTicket.get(entry.ticket) ?? []), entry]);
+  const tickets = [...byTicket.entries()].sort(([, a], [, b]) =>
+    (b.at(-1)?.timestamp ?? "").localeCompare(a.at(-1)?.timestamp ?? ""),
+  );
+  const notes = (data?.notes ?? []).map((note) => `<p class="note">${htmlEscape(note)}</p>`);
+  const body =
+    tickets.length === 0
+      ? '<p class="muted">No ticket has been verified here yet (.verify/log.jsonl has no signed attempt).</p>'
+      : tickets
+          .map(
+            ([ticket, attempts]) =>
+              `<article class="ticket" data-ticket="${htmlEscape(ticket)}"><h3>${htmlEscape(ticket)} <span class="muted">${attempts.length} ${
+                attempts.length === 1 ? "attempt" : "attempts"
+              }</span></h3><ol class="attempts">${attempts.map(attempt).join("")}</ol></article>`,
+          )
+          .join("\n");
+  return [
+    '<section class="view" id="view-tickets" data-view hidden>',
+    "<h2>Tickets</h2>",
+    '<p class="muted">Every verification attempt from <code>.verify/log.jsonl</code>, over time.</p>',
+    ...notes,
+    body,
+    "</section>",
+  ].join("\n");
+}

@@ -1,0 +1,61 @@
+import { formatMs, htmlEscape } from "./escape.js";
+
+/** A step as the runner reported it (read loosely: nested steps are optional). */
+export interface StepLike {
+  name: string;
+  status: string;
+  duration_ms?: number | undefined;
+  error?: string | undefined;
+  [key: string]: unknown;
+}
+
+function childrenOf(step: StepLike): StepLike[] {
+  return Array.isArray(step.steps) ? (step.steps as StepLike[]) : [];
+}
+
+const STATUS_CLASS = new Set(["pass", "fail", "not_run", "error", "skipped"]);
+
+function percent(value: number, total: number): string {
+  return total > 0 ? ((100 * value) / total).toFixed(2) : "0";
+}
+
+/**
+ * Steps as a timeline: one row per step, a bar placed where the step ran within the flow
+ * (steps run one after another, so each starts where the previous one ended).
+ */
+function rows(
+  steps: readonly StepLike[],
+  startMs: number,
+  totalMs: number,
+  depth: number,
+): string[] {
+  const out: string[] = [];
+  let at = startMs;
+  for (const step of steps) {
+    const duration = Math.max(0, step.duration_ms ?? 0);
+    const status = STATUS_CLASS.has(step.status) ? step.status : "other";
+    const width =
+      step.status === "not_run" ? "0" : percent(Math.max(duration, totalMs / 200), totalMs);
+    // The first line names the failure; the whole text is in the flow's Error panel.
+    const error = step.error
+      ? `<pre class="step-error">${htmlEscape(step.error.trim().split("\n")[0] ?? "")}</pre>`
+      : "";
+    out.push(
+      `<li class="step ${status}" style="--depth:${depth}">` +
+        `<span class="step-name">${htmlEscape(step.name)}</span>` +
+        `<span class="step-status">${htmlEscape(step.status)}</span>` +
+        `<span class="track"><span class="bar" style="left:${percent(at, totalMs)}%;width:${width}%"></span></span>` +
+        `<span class="step-ms">${step.status === "not_run" ? "" : formatMs(duration)}</span>${error}</li>`,
+    );
+    out.push(...rows(childrenOf(step), at, totalMs, depth + 1));
+    at += duration;
+  }
+  return out;
+}
+
+export function renderTimeline(steps: readonly StepLike[], flowMs: number): string {
+  if (steps.length === 0) return '<p class="muted">The runner reported no steps.</p>';
+  const stepsMs = steps.reduce((sum, step) => sum + Math.max(0, step.duration_ms ?? 0), 0);
+  const totalMs = Math.max(flowMs, stepsMs, 1);
+  return `<ol class="timeline" aria-label="steps">${rows(steps, 0, totalMs, 0).join("")}</ol>`;
+}
