@@ -155,6 +155,9 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
     ]);
     expect(JSON.stringify(result)).not.toContain(SECRET);
     expect(session.stderr()).not.toContain(SECRET);
+    const traced = await callWithProgress(session, "run_flows", { flows: ["leak"] });
+    expect(traced.progress.length).toBeGreaterThan(0);
+    expect(JSON.stringify(session.received)).not.toContain(SECRET);
   });
 
   it("rejects input that does not match the tool's schema with one short line, running nothing", async () => {
@@ -204,6 +207,24 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
     expect(call.progress.map((p) => p.message)).toContainEqual(
       expect.stringMatching(/^still running \(\d+ s\); last: flow slow-pass started$/),
     );
+  });
+
+  it("a cancelled call stops its command, leaving no process behind", async () => {
+    const controller = new AbortController();
+    let sawStart = () => {};
+    const started = new Promise<void>((done) => (sawStart = done));
+    const call = client.callTool({ name: "run_flows", arguments: { flows: ["hang"] } }, undefined, {
+      signal: controller.signal,
+      onprogress: (p) => {
+        if (p.message === "flow hang started") sawStart();
+      },
+    });
+    await started;
+    controller.abort("the test cancels");
+    await expect(call).rejects.toThrow();
+    await expect
+      .poll(() => processesWithMarker(project.marker), { timeout: 20_000, interval: 250 })
+      .toEqual([]);
   });
 
   it("a call without a progress token gets no progress notifications", async () => {
