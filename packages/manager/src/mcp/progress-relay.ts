@@ -34,9 +34,10 @@ export async function startRelay(options: RelayOptions): Promise<ProgressRelay> 
   let last = "";
   let lastSentAt = started;
   let stopped = false;
-  const send = (message: string) => {
+  /** A heartbeat is not an event: its "last" stays the event before it. */
+  const send = (message: string, isEvent = true) => {
     if (stopped) return;
-    last = message;
+    if (isEvent) last = message;
     lastSentAt = performance.now();
     options.send(message);
   };
@@ -70,10 +71,7 @@ export async function startRelay(options: RelayOptions): Promise<ProgressRelay> 
           const now = performance.now();
           if (now - lastSentAt < options.heartbeatMs) return;
           const seconds = Math.round((now - started) / 1000);
-          const message = `still running (${seconds} s)${last ? `; last: ${last}` : ""}`;
-          const keep = last;
-          send(message);
-          last = keep;
+          send(`still running (${seconds} s)${last ? `; last: ${last}` : ""}`, false);
         }, options.heartbeatMs)
       : undefined;
 
