@@ -165,19 +165,30 @@ export type {
 export { InitReportSchema } from "./init-report.js";
 export type { InitReport } from "./init-report.js";
 export {
+  CheckDeliverableToolInputSchema,
+  DoctorToolInputSchema,
   IssueLogToolInputSchema,
   ListFlowsToolInputSchema,
+  PlanIssuesToolInputSchema,
   RunFlowsToolInputSchema,
   RunGatesToolInputSchema,
   TicketIdSchema,
   VerifyIssueToolInputSchema,
 } from "./mcp-tools.js";
 export type {
+  CheckDeliverableToolInput,
   IssueLogToolInput,
+  PlanIssuesToolInput,
   RunFlowsToolInput,
   RunGatesToolInput,
   VerifyIssueToolInput,
 } from "./mcp-tools.js";
+export {
+  GatesProgressEventSchema,
+  GatesStageEndEventSchema,
+  GatesStageStartEventSchema,
+} from "./gates-progress.js";
+export type { GatesProgressEvent } from "./gates-progress.js";
 export {
   DELIVERABLE_RULES,
   DeliverableFindingSchema,

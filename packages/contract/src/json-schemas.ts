@@ -9,8 +9,11 @@ import { ManifestSchema, WebServerSchema } from "./manifest.js";
 import { RunReportSchema } from "./outcome.js";
 import { RunResultSchema } from "./run-result.js";
 import {
+  CheckDeliverableToolInputSchema,
+  DoctorToolInputSchema,
   IssueLogToolInputSchema,
   ListFlowsToolInputSchema,
+  PlanIssuesToolInputSchema,
   RunFlowsToolInputSchema,
   RunGatesToolInputSchema,
   VerifyIssueToolInputSchema,
@@ -24,6 +27,7 @@ import { ListOutputSchema } from "./list-output.js";
 import { AgentLoopSchema, HookAnswerSchema, StopHookPayloadSchema } from "./agent-loop.js";
 import { AggregatedVerdictSchema, JudgeVerdictBlockSchema } from "./verdict.js";
 import { BatchPlanSchema } from "./batch-plan.js";
+import { GatesProgressEventSchema } from "./gates-progress.js";
 
 /** Schemas published as JSON Schema files under `schema/` for runners in other languages. */
 const PUBLISHED = {
@@ -44,6 +48,9 @@ const PUBLISHED = {
   "mcp-verify-issue-input": { schema: VerifyIssueToolInputSchema, io: "input" },
   "mcp-issue-log-input": { schema: IssueLogToolInputSchema, io: "input" },
   "mcp-run-gates-input": { schema: RunGatesToolInputSchema, io: "input" },
+  "mcp-plan-issues-input": { schema: PlanIssuesToolInputSchema, io: "input" },
+  "mcp-doctor-input": { schema: DoctorToolInputSchema, io: "input" },
+  "mcp-check-deliverable-input": { schema: CheckDeliverableToolInputSchema, io: "input" },
   failures: { schema: FailuresSchema, io: "output" },
   "issue-comment": { schema: IssueCommentReportSchema, io: "output" },
   "issue-verification": { schema: IssueVerificationSchema, io: "output" },
@@ -57,6 +64,7 @@ const PUBLISHED = {
   verdict: { schema: AggregatedVerdictSchema, io: "output" },
   "batch-plan": { schema: BatchPlanSchema, io: "output" },
   "deliverable-review": { schema: DeliverableReviewSchema, io: "output" },
+  "gates-progress-event": { schema: GatesProgressEventSchema, io: "output" },
 } as const satisfies Record<string, { schema: z.ZodType; io: "input" | "output" }>;
 
 /** The rule the zod refinement enforces, stated for JSON Schema readers: command or static. */

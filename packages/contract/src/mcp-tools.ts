@@ -40,6 +40,11 @@ export const IssueLogToolInputSchema = z.strictObject({
   id: TicketIdSchema.describe("the bd ticket whose verification history to read"),
 });
 
+/** A path in the project, relative to it (or absolute); never a flag, never a NUL. */
+const ProjectPathSchema = z.string({ error: "expected a path" }).regex(/^[^-\0\n][^\0\n]{0,999}$/, {
+  error: "expected a file path (not starting with '-', no NUL or newline, at most 1000 characters)",
+});
+
 export const RunGatesToolInputSchema = z.strictObject({
   only: z
     .array(z.string().regex(/^[a-z-]{1,32}$/))
@@ -51,9 +56,40 @@ export const RunGatesToolInputSchema = z.strictObject({
     .regex(/^[A-Za-z0-9][A-Za-z0-9._/~^-]{0,199}$/)
     .optional()
     .describe("the git ref the change is measured from"),
+  task_file: ProjectPathSchema.optional().describe(
+    "a task file (seed 004): its ## FILES set the scope, ESTIMATED_DIFF the diff budget, its criteria go to the judge",
+  ),
+});
+
+export const PlanIssuesToolInputSchema = z.strictObject({
+  ids: z
+    .array(TicketIdSchema)
+    .max(500)
+    .optional()
+    .describe("tickets or epics (an epic: its children); none: the tickets bd lists"),
+  labels: z
+    .array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$/))
+    .max(20)
+    .optional()
+    .describe("only tickets with every one of these labels (not with ids)"),
+  status: z
+    .string()
+    .regex(/^[a-z_]+(,[a-z_]+)*$/, { error: "expected a bd status, a comma list, or all" })
+    .optional()
+    .describe("bd status to select (default open,in_progress)"),
+  limit: z.number().int().min(0).max(100000).optional().describe("at most this many (0 = all)"),
+});
+
+export const DoctorToolInputSchema = z.strictObject({});
+
+export const CheckDeliverableToolInputSchema = z.strictObject({
+  file: ProjectPathSchema.describe("the markdown deliverable, relative to the project"),
+  min_lines: z.number().int().min(0).max(100000).optional().describe("minimum non-empty lines"),
 });
 
 export type RunFlowsToolInput = z.infer<typeof RunFlowsToolInputSchema>;
 export type VerifyIssueToolInput = z.infer<typeof VerifyIssueToolInputSchema>;
 export type IssueLogToolInput = z.infer<typeof IssueLogToolInputSchema>;
 export type RunGatesToolInput = z.infer<typeof RunGatesToolInputSchema>;
+export type PlanIssuesToolInput = z.infer<typeof PlanIssuesToolInputSchema>;
+export type CheckDeliverableToolInput = z.infer<typeof CheckDeliverableToolInputSchema>;

@@ -2,6 +2,7 @@
 import { Command, CommanderError, Option } from "commander";
 import type { GateStage, GatesMode, GatesStatus } from "@agent-verify/contract";
 import { addAgentCommands, type AgentArgs } from "./cli-agent.js";
+import { parseProgressTarget, type ProgressTarget } from "./stage-events.js";
 import { VERSION } from "./version.js";
 import { GATE_STAGES } from "@agent-verify/contract/constants";
 
@@ -16,6 +17,8 @@ export type ParsedArgs =
       taskFile: string | undefined;
       projectDir: string | undefined;
       criteriaFile: string | undefined;
+      /** Stage events as JSON lines (`--progress jsonl`, VERIFY_GATES_PROGRESS). */
+      progress: ProgressTarget | undefined;
     }
   | AgentArgs
   | { command: "deliverable"; file: string; minLines: number; json: boolean }
@@ -61,11 +64,19 @@ interface RunOptions {
   taskFile?: string;
   projectDir?: string;
   criteriaFile?: string;
+  progress?: string;
 }
 
 /** The seed's environment fallbacks, used when the flag is not given. */
 export type GatesEnv = Partial<
-  Record<"VERIFY_PROJECT_DIR" | "VERIFY_TASK_FILE" | "VERIFY_MODE" | "VERIFY_BASE_COMMIT", string>
+  Record<
+    | "VERIFY_PROJECT_DIR"
+    | "VERIFY_TASK_FILE"
+    | "VERIFY_MODE"
+    | "VERIFY_BASE_COMMIT"
+    | "VERIFY_GATES_PROGRESS",
+    string
+  >
 >;
 
 function runArgs(opts: RunOptions, env: GatesEnv): ParsedArgs {
@@ -77,6 +88,12 @@ function runArgs(opts: RunOptions, env: GatesEnv): ParsedArgs {
   const mode = opts.mode ?? (env.VERIFY_MODE || undefined);
   if (mode !== undefined && mode !== "pre-commit" && mode !== "post-commit")
     return usage(`VERIFY_MODE: '${mode}' is not pre-commit or post-commit`);
+  const progressValue = opts.progress ?? (env.VERIFY_GATES_PROGRESS || undefined);
+  const progress = progressValue === undefined ? undefined : parseProgressTarget(progressValue);
+  if (typeof progress === "string")
+    return usage(
+      `${opts.progress === undefined ? "VERIFY_GATES_PROGRESS" : "--progress"}: ${progress}`,
+    );
   return {
     command: "run",
     base: opts.base ?? opts.baseCommit ?? (env.VERIFY_BASE_COMMIT || undefined),
@@ -87,6 +104,7 @@ function runArgs(opts: RunOptions, env: GatesEnv): ParsedArgs {
     taskFile: opts.taskFile ?? (env.VERIFY_TASK_FILE || undefined),
     projectDir: opts.projectDir ?? (env.VERIFY_PROJECT_DIR || undefined),
     criteriaFile: opts.criteriaFile,
+    progress,
   };
 }
 
@@ -121,6 +139,10 @@ function program(result: { value?: ParsedArgs }, output: string[], env: GatesEnv
     .option(
       "--criteria-file <file>",
       "acceptance criteria for the judge, one per bullet or line; '-' reads stdin",
+    )
+    .option(
+      "--progress <format>",
+      "stage events as JSON lines: jsonl (stderr) or jsonl:/abs/file (VERIFY_GATES_PROGRESS)",
     )
     .enablePositionalOptions()
     .exitOverride()

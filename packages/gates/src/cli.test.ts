@@ -148,6 +148,21 @@ describe("parseArgs", () => {
     });
   });
 
+  it("reads --progress (stderr or an absolute file), VERIFY_GATES_PROGRESS as the fallback", () => {
+    expect(parseArgs(["--progress", "jsonl"])).toMatchObject({ progress: { to: "stderr" } });
+    expect(parseArgs([], { VERIFY_GATES_PROGRESS: "jsonl:/tmp/p.jsonl" })).toMatchObject({
+      progress: { to: "file", path: "/tmp/p.jsonl" },
+    });
+    expect(
+      parseArgs(["--progress", "jsonl"], { VERIFY_GATES_PROGRESS: "jsonl:/tmp/p.jsonl" }),
+    ).toMatchObject({ progress: { to: "stderr" } });
+    expect(parseArgs([])).toMatchObject({ command: "run", progress: undefined });
+    expect(parseArgs(["--progress", "jsonl:p.jsonl"])).toEqual({
+      command: "usage-error",
+      message: "--progress: 'jsonl:p.jsonl': the file after jsonl: must be an absolute path",
+    });
+  });
+
   it("maps statuses to exit codes once", () => {
     expect(EXIT_CODE).toEqual({ pass: 0, fail: 1, needs_human: 1, error: 2, usage: 2 });
   });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type {
   Criterion,
   GateStage,
+  GatesProgressEvent,
   GatesMode,
   GatesReport,
   StageResult,
@@ -42,6 +43,8 @@ export interface GatesOptions {
   criteria?: Criterion[];
   env?: NodeJS.ProcessEnv;
   onProgress?: (line: string) => void;
+  /** Each stage's start and end, as they happen (`--progress jsonl`). */
+  onStageEvent?: (event: GatesProgressEvent) => void;
 }
 
 export interface GatesRun {
@@ -54,8 +57,16 @@ function memo<T>(make: () => Promise<T>): () => Promise<T> {
   return () => (value ??= make());
 }
 
-async function runStage(ctx: GatesContext, name: GateStage, stage: Stage): Promise<StageResult> {
+type StageEvents = GatesOptions["onStageEvent"];
+
+async function runStage(
+  ctx: GatesContext,
+  name: GateStage,
+  stage: Stage,
+  events: StageEvents,
+): Promise<StageResult> {
   const started = performance.now();
+  events?.({ event: "stage_start", stage: name });
   let result: StageOutcome;
   try {
     result = await stage(ctx);
@@ -72,6 +83,7 @@ async function runStage(ctx: GatesContext, name: GateStage, stage: Stage): Promi
   ctx.progress(
     `gates: ${name} ${result.status} (${durationMs} ms)${result.reason ? `: ${result.reason}` : ""}`,
   );
+  events?.({ event: "stage_end", stage: name, status: result.status, duration_ms: durationMs });
   const { status, findings, reason } = result;
   return {
     stage: name,
@@ -259,13 +271,16 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
         const why = blocker
           ? `not run: the ${blocker.stage} stage ${blocker.status === "fail" ? "failed" : "could not run"}`
           : wanted(ctx, name, options.only);
-        return why === undefined ? runStage(ctx, name, stage) : Promise.resolve(skipped(name, why));
+        return why === undefined
+          ? runStage(ctx, name, stage, options.onStageEvent)
+          : Promise.resolve(skipped(name, why));
       });
       for (const result of await Promise.all(pending)) ctx.results.push(result);
     }
     for (const [name, stage] of STAGES.filter(([n]) => n === "judge" || n === "git-clean")) {
       const why = wanted(ctx, name, options.only);
-      if (why === undefined) ctx.results.push(await runStage(ctx, name, stage));
+      if (why === undefined)
+        ctx.results.push(await runStage(ctx, name, stage, options.onStageEvent));
       else if (name !== "git-clean" || ctx.mode === "post-commit")
         ctx.results.push(skipped(name, why));
     }

@@ -241,7 +241,7 @@ function program(emit: (parsed: ParsedArgs) => void, out: { text: string }): Com
     );
   sub("mcp")
     .description(
-      "serve list_flows, run_flows, verify_issue, issue_log and run_gates as MCP tools over stdio",
+      "serve the CLI as MCP tools over stdio (flows, tickets, batch plan, gates, deliverable, doctor)",
     )
     .addOption(dirOption())
     .action((opts: { dir: string }) => emit({ kind: "mcp", dir: opts.dir }));

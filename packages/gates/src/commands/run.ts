@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { EXIT_CODE } from "../args.js";
 import { runGates } from "../run.js";
+import { stageEventSink } from "../stage-events.js";
 import { output, type CommandArgs, type CommandIo, type CommandResult } from "./command.js";
 
 async function criteriaFrom(file: string | undefined, io: CommandIo) {
@@ -34,6 +35,7 @@ export async function runCommand(args: CommandArgs<"run">, io: CommandIo): Promi
     ...(args.only ? { only: args.only } : {}),
     ...(args.regression === undefined ? {} : { regression: args.regression }),
     onProgress: (line) => io.progress(`${line}\n`),
+    ...(args.progress ? { onStageEvent: stageEventSink(args.progress, io.progress) } : {}),
   });
   return output(
     EXIT_CODE[report.status],

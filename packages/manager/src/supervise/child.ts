@@ -31,6 +31,8 @@ export interface ChildOptions {
   signal?: AbortSignal | undefined;
   /** Called as soon as the child has a pid (synchronously after the spawn). */
   onSpawn?: ((pid: number) => void) | undefined;
+  /** Each stderr chunk as it arrives (the MCP server relays progress lines from it). */
+  onStderr?: ((chunk: Buffer) => void) | undefined;
 }
 
 /** Shaped like execa's result: one place says how the child ended. */
@@ -119,7 +121,10 @@ export function runChild(options: ChildOptions): Promise<ChildResult> {
       stdout.push(chunk);
       if (stdout.isOverflowed) terminate("max_buffer");
     });
-    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr.push(chunk);
+      options.onStderr?.(chunk);
+    });
 
     const finish = (spawnError: NodeJS.ErrnoException | null) => {
       clearTimeout(timer);
