@@ -212,12 +212,23 @@ export type {
   VerdictDecision,
 } from "./verdict.js";
 export {
+  AgentLoopLogEntrySchema,
   AgentLoopSchema,
   HookAnswerSchema,
+  LOOP_CAPS,
+  LoopCapSchema,
   SESSION_ID_PATTERN,
+  SessionRecordSchema,
   StopHookPayloadSchema,
 } from "./agent-loop.js";
-export type { AgentLoop, HookAnswer, StopHookPayload } from "./agent-loop.js";
+export type {
+  AgentLoop,
+  AgentLoopLogEntry,
+  HookAnswer,
+  LoopCap,
+  SessionRecord,
+  StopHookPayload,
+} from "./agent-loop.js";
 export {
   BatchPlanSchema,
   BatchPlanTicketSchema,

@@ -21,7 +21,12 @@ import { DoctorReportSchema } from "./doctor-report.js";
 import { FailuresSchema } from "./failures.js";
 import { IssueCommentReportSchema, IssueVerificationSchema } from "./issue-report.js";
 import { ListOutputSchema } from "./list-output.js";
-import { AgentLoopSchema, HookAnswerSchema, StopHookPayloadSchema } from "./agent-loop.js";
+import {
+  AgentLoopLogEntrySchema,
+  AgentLoopSchema,
+  HookAnswerSchema,
+  StopHookPayloadSchema,
+} from "./agent-loop.js";
 import { AggregatedVerdictSchema, JudgeVerdictBlockSchema } from "./verdict.js";
 import { BatchPlanSchema } from "./batch-plan.js";
 
@@ -53,6 +58,7 @@ const PUBLISHED = {
   "agent-loop": { schema: AgentLoopSchema, io: "output" },
   "stop-hook-payload": { schema: StopHookPayloadSchema, io: "input" },
   "hook-answer": { schema: HookAnswerSchema, io: "output" },
+  "agent-loop-log-entry": { schema: AgentLoopLogEntrySchema, io: "output" },
   "judge-verdict": { schema: JudgeVerdictBlockSchema, io: "input" },
   verdict: { schema: AggregatedVerdictSchema, io: "output" },
   "batch-plan": { schema: BatchPlanSchema, io: "output" },
