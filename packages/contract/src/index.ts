@@ -211,6 +211,8 @@ export type {
   JudgeVerdictBlock,
   VerdictDecision,
 } from "./verdict.js";
+export { CrapFunctionSchema, CrapReportSchema } from "./crap-report.js";
+export type { CrapFunction, CrapReport } from "./crap-report.js";
 export {
   AgentLoopLogEntrySchema,
   AgentLoopSchema,

@@ -29,6 +29,7 @@ import {
 } from "./agent-loop.js";
 import { AggregatedVerdictSchema, JudgeVerdictBlockSchema } from "./verdict.js";
 import { BatchPlanSchema } from "./batch-plan.js";
+import { CrapReportSchema } from "./crap-report.js";
 
 /** Schemas published as JSON Schema files under `schema/` for runners in other languages. */
 const PUBLISHED = {
@@ -59,6 +60,7 @@ const PUBLISHED = {
   "stop-hook-payload": { schema: StopHookPayloadSchema, io: "input" },
   "hook-answer": { schema: HookAnswerSchema, io: "output" },
   "agent-loop-log-entry": { schema: AgentLoopLogEntrySchema, io: "output" },
+  "crap-report": { schema: CrapReportSchema, io: "output" },
   "judge-verdict": { schema: JudgeVerdictBlockSchema, io: "input" },
   verdict: { schema: AggregatedVerdictSchema, io: "output" },
   "batch-plan": { schema: BatchPlanSchema, io: "output" },
