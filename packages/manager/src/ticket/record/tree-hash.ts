@@ -18,6 +18,7 @@ export const RUNTIME_PATHS = [
   "**/.verify/escalations/**",
   "**/.verify/gates.json",
   "**/.verify/summary.txt",
+  "**/.verify/crap.json",
   "**/.verify/green",
   "**/.verify/artifacts/**",
   "**/.verify/.tracker/**",
