@@ -139,6 +139,87 @@ function capMessage(
   return `verify-gates: the change is still red ${why}; the loop ended capped${who(loop)}. Still to fix (.verify/summary.txt):\n${summary.trimEnd()}`;
 }
 
+interface Settle {
+  root: string;
+  /** The loop this stop belongs to: the session's, or the subagent's own. */
+  live: AgentLoop;
+  run: GatesOutcome;
+  event: string;
+  now: string;
+  env: NodeJS.ProcessEnv;
+  stopHookActive: boolean;
+}
+
+/** After the gates run: end the loop green, cap it, or block and count the stop; one log line each. */
+async function settle({
+  root,
+  live,
+  run,
+  event,
+  now,
+  env,
+  stopHookActive,
+}: Settle): Promise<Decision> {
+  const status = run.status;
+  const log = (outcome: "blocked" | "passed" | "capped", loop: AgentLoop, cap: LoopCap | null) =>
+    appendLoopLog(root, {
+      schema_version: 1,
+      timestamp: now,
+      session_id: loop.session_id,
+      agent_id: loop.agent_id ?? null,
+      event,
+      outcome,
+      iteration: loop.iteration,
+      max_iterations: loop.max_iterations,
+      gates_status: status,
+      gates_exit_code: run.exitCode,
+      capped_by: cap,
+    });
+  if (run.exitCode === 0) {
+    await removeLoop(root, { session: live.session_id, agent: live.agent_id });
+    await log("passed", live, null);
+    return {
+      ...allow(
+        `gates passed: loop${who(live)} ended after ${live.iteration} blocked stop(s)`,
+        live,
+      ),
+      gatesStatus: status,
+    };
+  }
+  const consecutive = (stopHookActive ? (live.consecutive_blocks ?? 0) : 0) + 1;
+  const cap = capOf(live, consecutive, env);
+  if (cap !== undefined) {
+    const capped: AgentLoop = {
+      ...live,
+      state: "capped",
+      capped_by: cap,
+      consecutive_blocks: consecutive - 1,
+      updated_at: now,
+      last_status: status,
+    };
+    await writeLoop(root, capped);
+    await log("capped", capped, cap);
+    const warning = capMessage(capped, cap, run.summary, env);
+    return { ...allow(warning, capped), gatesStatus: status, warning, cappedBy: cap };
+  }
+  const next: AgentLoop = {
+    ...live,
+    iteration: live.iteration + 1,
+    consecutive_blocks: consecutive,
+    updated_at: now,
+    last_status: status,
+  };
+  await writeLoop(root, next);
+  await log("blocked", next, null);
+  const first = `verify-gates: the change is not green (exit ${run.exitCode}), iteration ${next.iteration} of ${next.max_iterations}${who(next)}. Fix what .verify/summary.txt names, then finish again:`;
+  return {
+    block: true,
+    reason: `${first}\n${run.summary.trimEnd()}`,
+    loop: next,
+    gatesStatus: status,
+  };
+}
+
 async function decide(options: HookOptions): Promise<Decision> {
   const head = readPayloadHead(options.input);
   if (typeof head === "string") return allow(head);
@@ -170,63 +251,15 @@ async function decide(options: HookOptions): Promise<Decision> {
   )
     return { ...allow("the loop was stopped or replaced while gates ran"), gatesStatus: status };
   const live = head.agentId === undefined ? current.loop : subject;
-  const log = (outcome: "blocked" | "passed" | "capped", loop: AgentLoop, cap: LoopCap | null) =>
-    appendLoopLog(root, {
-      schema_version: 1,
-      timestamp: now,
-      session_id: loop.session_id,
-      agent_id: loop.agent_id ?? null,
-      event: head.event ?? "Stop",
-      outcome,
-      iteration: loop.iteration,
-      max_iterations: loop.max_iterations,
-      gates_status: status,
-      gates_exit_code: run.exitCode,
-      capped_by: cap,
-    });
-  if (run.exitCode === 0) {
-    await removeLoop(root, { session: live.session_id, agent: live.agent_id });
-    await log("passed", live, null);
-    return {
-      ...allow(
-        `gates passed: loop${who(live)} ended after ${live.iteration} blocked stop(s)`,
-        live,
-      ),
-      gatesStatus: status,
-    };
-  }
-  const consecutive = (head.stopHookActive ? (live.consecutive_blocks ?? 0) : 0) + 1;
-  const cap = capOf(live, consecutive, options.env);
-  if (cap !== undefined) {
-    const capped: AgentLoop = {
-      ...live,
-      state: "capped",
-      capped_by: cap,
-      consecutive_blocks: consecutive - 1,
-      updated_at: now,
-      last_status: status,
-    };
-    await writeLoop(root, capped);
-    await log("capped", capped, cap);
-    const warning = capMessage(capped, cap, run.summary, options.env);
-    return { ...allow(warning, capped), gatesStatus: status, warning, cappedBy: cap };
-  }
-  const next: AgentLoop = {
-    ...live,
-    iteration: live.iteration + 1,
-    consecutive_blocks: consecutive,
-    updated_at: now,
-    last_status: status,
-  };
-  await writeLoop(root, next);
-  await log("blocked", next, null);
-  const first = `verify-gates: the change is not green (exit ${run.exitCode}), iteration ${next.iteration} of ${next.max_iterations}${who(next)}. Fix what .verify/summary.txt names, then finish again:`;
-  return {
-    block: true,
-    reason: `${first}\n${run.summary.trimEnd()}`,
-    loop: next,
-    gatesStatus: status,
-  };
+  return settle({
+    root,
+    live,
+    run,
+    event: head.event ?? "Stop",
+    now,
+    env: options.env,
+    stopHookActive: head.stopHookActive,
+  });
 }
 
 /** A Stop / SubagentStop hook: gate the stop while this session's loop is armed; SessionStart / UserPromptSubmit record the session. */
