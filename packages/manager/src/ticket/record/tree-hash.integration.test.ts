@@ -86,6 +86,8 @@ describe("treeHash", () => {
     write(repo, ".verify/gates.json", "{}\n");
     write(repo, ".verify/summary.txt", "ok\n");
     write(repo, ".verify/crap.json", "{}\n");
+    write(repo, ".verify/agent-loops/s.abc.json", "{}\n");
+    write(repo, ".verify/agent-loop.log.jsonl", "{}\n");
     write(repo, ".verify/green", "");
     write(repo, ".verify/artifacts/run/trace.zip", "zip");
     write(repo, ".verify/.tracker/state", "x");
