@@ -222,13 +222,26 @@ export type {
   JudgeVerdictBlock,
   VerdictDecision,
 } from "./verdict.js";
+export { CrapFunctionSchema, CrapReportSchema } from "./crap-report.js";
+export type { CrapFunction, CrapReport } from "./crap-report.js";
 export {
+  AgentLoopLogEntrySchema,
   AgentLoopSchema,
   HookAnswerSchema,
+  LOOP_CAPS,
+  LoopCapSchema,
   SESSION_ID_PATTERN,
+  SessionRecordSchema,
   StopHookPayloadSchema,
 } from "./agent-loop.js";
-export type { AgentLoop, HookAnswer, StopHookPayload } from "./agent-loop.js";
+export type {
+  AgentLoop,
+  AgentLoopLogEntry,
+  HookAnswer,
+  LoopCap,
+  SessionRecord,
+  StopHookPayload,
+} from "./agent-loop.js";
 export {
   BatchPlanSchema,
   BatchPlanTicketSchema,

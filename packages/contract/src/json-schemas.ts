@@ -24,10 +24,16 @@ import { DoctorReportSchema } from "./doctor-report.js";
 import { FailuresSchema } from "./failures.js";
 import { IssueCommentReportSchema, IssueVerificationSchema } from "./issue-report.js";
 import { ListOutputSchema } from "./list-output.js";
-import { AgentLoopSchema, HookAnswerSchema, StopHookPayloadSchema } from "./agent-loop.js";
+import {
+  AgentLoopLogEntrySchema,
+  AgentLoopSchema,
+  HookAnswerSchema,
+  StopHookPayloadSchema,
+} from "./agent-loop.js";
 import { AggregatedVerdictSchema, JudgeVerdictBlockSchema } from "./verdict.js";
 import { BatchPlanSchema } from "./batch-plan.js";
 import { GatesProgressEventSchema } from "./gates-progress.js";
+import { CrapReportSchema } from "./crap-report.js";
 
 /** Schemas published as JSON Schema files under `schema/` for runners in other languages. */
 const PUBLISHED = {
@@ -60,6 +66,8 @@ const PUBLISHED = {
   "agent-loop": { schema: AgentLoopSchema, io: "output" },
   "stop-hook-payload": { schema: StopHookPayloadSchema, io: "input" },
   "hook-answer": { schema: HookAnswerSchema, io: "output" },
+  "agent-loop-log-entry": { schema: AgentLoopLogEntrySchema, io: "output" },
+  "crap-report": { schema: CrapReportSchema, io: "output" },
   "judge-verdict": { schema: JudgeVerdictBlockSchema, io: "input" },
   verdict: { schema: AggregatedVerdictSchema, io: "output" },
   "batch-plan": { schema: BatchPlanSchema, io: "output" },

@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
-import type { Criterion } from "@agent-verify/contract";
+import type { AgentLoop, Criterion } from "@agent-verify/contract";
 import type { AgentArgs } from "./cli-agent.js";
 import { GatesError, GatesErrorCode } from "./errors.js";
 import { startLoop, stopLoop, loopStatus } from "./loop/commands.js";
 import { runHook } from "./loop/hook.js";
 import { installHook } from "./loop/install.js";
-import { LOOP_FILE } from "./loop/loop-file.js";
+import { LOOP_DIR, loopFileName } from "./loop/loop-file.js";
 import { parseCriteria } from "./task/criteria.js";
 import { loadTask } from "./task/load-task.js";
 import { aggregateVerdicts } from "./verdict/aggregate.js";
@@ -70,6 +70,13 @@ async function verdict(args: Extract<AgentArgs, { command: "verdict" }>, io: Io)
   return result.decision === "PASS" ? 0 : 1;
 }
 
+function describeLoop(loop: AgentLoop): string {
+  const agent = loop.agent_id ? `, subagent ${loop.agent_id}` : "";
+  const last = loop.last_status ? `, last gates ${loop.last_status}` : "";
+  const capped = loop.state === "capped" ? `, capped (${loop.capped_by ?? "cap"})` : "";
+  return `loop: session ${loop.session_id}${agent}, iteration ${loop.iteration} of ${loop.max_iterations}${last}${capped}\n`;
+}
+
 /** Run one agent-loop subcommand; returns the exit code. GatesErrors are the caller's to print. */
 export async function runAgentCommand(
   args: Exclude<AgentArgs, { command: "usage-error" }>,
@@ -77,33 +84,36 @@ export async function runAgentCommand(
 ): Promise<number> {
   switch (args.command) {
     case "loop-start": {
-      const { loop, replaced } = await startLoop({
+      const { loop, replaced, sessionFrom } = await startLoop({
         cwd: io.cwd,
-        session: args.session,
+        env: io.env,
+        ...(args.session ? { session: args.session } : {}),
         ...(args.maxIterations ? { maxIterations: args.maxIterations } : {}),
         ...(args.base ? { base: args.base } : {}),
         ...(args.taskFile ? { taskFile: args.taskFile } : {}),
       });
-      if (replaced) io.err(`verify-gates: replaced the loop of session ${replaced}\n`);
+      if (replaced)
+        io.err(
+          `verify-gates: re-armed the loop of session ${loop.session_id} (it was at iteration ${replaced.iteration}${replaced.state === "capped" ? ", capped" : ""})\n`,
+        );
+      const from = sessionFrom === "recorded" ? " (the session recorded by the hook)" : "";
       io.out(
-        `loop started: session ${loop.session_id}, up to ${loop.max_iterations} blocked stops (${LOOP_FILE})\n`,
+        `loop started: session ${loop.session_id}${from}, up to ${loop.max_iterations} blocked stops (${LOOP_DIR}/${loopFileName({ session: loop.session_id })})\n`,
       );
       return 0;
     }
-    case "loop-stop":
-      io.out(
-        (await stopLoop(io.cwd)) ? `loop stopped (${LOOP_FILE} removed)\n` : "no loop to stop\n",
-      );
+    case "loop-stop": {
+      const removed = await stopLoop(io.cwd, args.session);
+      io.out(removed ? `loop stopped (${removed} removed)\n` : "no loop to stop\n");
       return 0;
+    }
     case "loop-status": {
-      const loop = await loopStatus(io.cwd);
-      if (args.json) io.out(`${JSON.stringify(loop ?? null, null, 2)}\n`);
-      else
+      const loops = await loopStatus(io.cwd, args.session);
+      if (args.json)
         io.out(
-          loop
-            ? `loop: session ${loop.session_id}, iteration ${loop.iteration} of ${loop.max_iterations}${loop.last_status ? `, last gates ${loop.last_status}` : ""}\n`
-            : "no loop\n",
+          `${JSON.stringify(args.session === undefined ? loops : (loops[0] ?? null), null, 2)}\n`,
         );
+      else io.out(loops.length > 0 ? loops.map(describeLoop).join("") : "no loop\n");
       return 0;
     }
     case "loop-install": {
@@ -115,9 +125,15 @@ export async function runAgentCommand(
       });
       io.out(
         result.added.length > 0
-          ? `${result.settings}: added the verify-gates hook to ${result.added.join(" and ")}\n`
+          ? `${result.settings}: added the verify-gates hook to ${result.added.join(", ")}\n`
           : `${result.settings}: the verify-gates hook is already there, nothing changed\n`,
       );
+      const slash = {
+        written: "written: type /verify-loop to arm the loop",
+        unchanged: "already there",
+        "kept-yours": "a file of yours is there, left unchanged",
+      }[result.slashCommand.state];
+      io.out(`${result.slashCommand.path}: ${slash}\n`);
       return 0;
     }
     case "hook": {

@@ -4,13 +4,13 @@ import { Command, Option } from "commander";
 export type AgentArgs =
   | {
       command: "loop-start";
-      session: string;
+      session: string | undefined;
       maxIterations: number | undefined;
       base: string | undefined;
       taskFile: string | undefined;
     }
-  | { command: "loop-stop" }
-  | { command: "loop-status"; json: boolean }
+  | { command: "loop-stop"; session: string | undefined }
+  | { command: "loop-status"; json: boolean; session: string | undefined }
   | {
       command: "loop-install";
       settings: string | undefined;
@@ -47,16 +47,18 @@ export function addAgentCommands(
   configure(
     loop
       .command("start")
-      .description("write .verify/agent-loop.json: the hook gates this session's stops")
-      .requiredOption(
+      .description(
+        "write .verify/agent-loops/s.<session>.json: the hook gates this session's stops",
+      )
+      .option(
         "--session <id>",
-        "the agent's session id (Claude Code: the hook payload's session_id)",
+        "the agent's session id (default: the one the SessionStart/UserPromptSubmit hook recorded last)",
       )
       .option("--max-iterations <n>", "stops to block before giving up (default 5)")
       .option("--base <ref>", "base ref for the hook's gates runs")
       .option("--task-file <file>", "task file for the hook's gates runs"),
   ).action(
-    (opts: { session: string; maxIterations?: string; base?: string; taskFile?: string }) => {
+    (opts: { session?: string; maxIterations?: string; base?: string; taskFile?: string }) => {
       const max =
         opts.maxIterations === undefined
           ? undefined
@@ -71,17 +73,27 @@ export function addAgentCommands(
       });
     },
   );
-  configure(loop.command("stop").description("remove .verify/agent-loop.json")).action(() =>
-    set({ command: "loop-stop" }),
-  );
+  const sessionFlag = "--session <id>";
   configure(
-    loop.command("status").description("print the loop file").option("--json", "print JSON", false),
-  ).action((opts: { json: boolean }) => set({ command: "loop-status", json: opts.json }));
+    loop
+      .command("stop")
+      .description("remove a session's loop (default: the recorded session's, or the only one)")
+      .option(sessionFlag, "the session whose loop to remove"),
+  ).action((opts: { session?: string }) => set({ command: "loop-stop", session: opts.session }));
+  configure(
+    loop
+      .command("status")
+      .description("print the loops in this repository (--json: a list)")
+      .option(sessionFlag, "only this session's loop (--json: the object or null)")
+      .option("--json", "print JSON", false),
+  ).action((opts: { json: boolean; session?: string }) =>
+    set({ command: "loop-status", json: opts.json, session: opts.session }),
+  );
   configure(
     loop
       .command("install")
       .description(
-        "add the Stop and SubagentStop hooks to .claude/settings.json (merged, never overwritten)",
+        "add the Stop, SubagentStop, SessionStart and UserPromptSubmit hooks to .claude/settings.json (merged, never overwritten) and the /verify-loop command",
       )
       .option("--settings <file>", "settings file (default: <repo>/.claude/settings.json)")
       .option(
@@ -103,7 +115,7 @@ export function addAgentCommands(
     root
       .command("hook")
       .description(
-        "a Stop/SubagentStop hook: reads the payload on stdin, blocks the stop while the change is red",
+        "a Stop/SubagentStop hook: reads the payload on stdin, blocks the stop while the change is red (SessionStart/UserPromptSubmit: records the session)",
       )
       .addOption(
         new Option("--format <format>", "claude (also Codex) or generic")

@@ -12,6 +12,7 @@ import { loadedConfigs } from "./config-merge.js";
 import type { GatesContext, Stage, StageOutcome } from "./context.js";
 import { collectChange, toChangedFile, type Change } from "./diff/change.js";
 import { repoRoot } from "./diff/git.js";
+import { defaultBase, defaultMode, setsKey } from "./diff/defaults.js";
 import { resolveBase, type BaseRefs } from "./diff/merge-base.js";
 import { openBaseWorktree, type BaseWorktree } from "./diff/worktree.js";
 import { GatesError } from "./errors.js";
@@ -144,16 +145,23 @@ async function prepare(
   progress: (line: string) => void,
 ): Promise<Setup> {
   const working = await readWorkingConfig(root);
-  const ref = options.base ?? (env.BASE || undefined) ?? working.config.base;
+  const ref =
+    options.base ??
+    (env.BASE || undefined) ??
+    (setsKey(working.text, "base") ? working.config.base : await defaultBase(root));
   const base: BaseRefs = await resolveBase(root, ref);
   const baseConfig = await readBaseConfig(root, base.commit, ref);
   const configs = loadedConfigs(baseConfig, working.config, working.text);
-  const mode = options.mode ?? configs.effective.mode;
   const loaded: LoadedTask | undefined =
     options.taskFile === undefined ? undefined : await loadTask(options.taskFile, root);
   const exclude = [...configs.effective.exclude];
   if (loaded?.inRepo) exclude.push(literalGlob(loaded.inRepo));
   const change: Change = await collectChange(root, base.mergeBase, exclude);
+  const mode =
+    options.mode ??
+    (setsKey(working.text, "mode")
+      ? configs.effective.mode
+      : await defaultMode(root, base.mergeBase, change.own));
   const criteria = options.criteria ?? loaded?.task.criteria ?? [];
   const settings = {
     ref,

@@ -94,7 +94,9 @@ describe("a clean change, the stamp and the fast path", () => {
       reason: "no test command, so no coverage",
     });
     expect((await runCliInProcess(repo.dir, [])).stdout).toContain("already verified");
-    const other = await runCliInProcess(repo.dir, ["--mode", "post-commit"]);
+    // The work is committed and the tree clean, so the default mode is post-commit (seed 004).
+    expect(first.report?.stages.some((s) => s.stage === "git-clean")).toBe(true);
+    const other = await runCliInProcess(repo.dir, ["--mode", "pre-commit"]);
     expect(other.code, debug(other)).toBe(0);
     expect(other.stdout).not.toContain("already verified");
   });

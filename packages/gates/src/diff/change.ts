@@ -4,6 +4,7 @@ import { join } from "node:path";
 import picomatch from "picomatch";
 import type { ChangedFile } from "@agent-verify/contract";
 import { git } from "./git.js";
+import { isOwnToolFile, OWN_OUTPUTS } from "./own-files.js";
 import { parseUnifiedDiff, type Hunk } from "./unified-diff.js";
 
 export type FileStatus = ChangedFile["status"];
@@ -22,17 +23,11 @@ export interface FileChange {
 export interface Change {
   mergeBase: string;
   files: FileChange[];
+  /** Files `loop install` wrote, left out of `files` (git-clean leaves them alone too). */
+  own: string[];
 }
 
-/** Files verify-gates itself writes; they are never part of the change. */
-export const OWN_OUTPUTS = [
-  ".verify/gates.json",
-  ".verify/summary.txt",
-  ".verify/green",
-  ".verify/cache/**",
-  ".verify/agent-loop.json",
-  ".verify/agent-loop.json.*.tmp",
-];
+export { OWN_OUTPUTS } from "./own-files.js";
 
 const STATUS: Record<string, FileStatus> = {
   A: "added",
@@ -143,8 +138,11 @@ export async function collectChange(
       contentHash: hashBuffer(buffer),
     });
   }
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { mergeBase, files };
+  const own: string[] = [];
+  for (const file of files) if (await isOwnToolFile(root, mergeBase, file)) own.push(file.path);
+  const counted = files.filter((f) => !own.includes(f.path));
+  counted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { mergeBase, files: counted, own };
 }
 
 export function isPresent(file: FileChange): boolean {

@@ -7,7 +7,7 @@ import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, git, makeRepo, runCli, type Repo } from "../../test/fixture.js";
 
 const SESSION = "3f1c2a9e-7b4d-4e21-9c0a-5d6e7f8a9b0c";
-const LOOP = join(".verify", "agent-loop.json");
+const LOOP = join(".verify", "agent-loops", `s.${SESSION}.json`);
 // Tools off: a red floor is the failure, a green tree is quick.
 const NO_TOOLS = "commands:\n  typecheck: false\n  lint: false\n  format: false\n  test: false\n";
 
@@ -32,7 +32,11 @@ const start = (dir: string, ...args: string[]) =>
 
 const loopFile = (dir: string) =>
   existsSync(join(dir, LOOP))
-    ? (JSON.parse(readFileSync(join(dir, LOOP), "utf8")) as { iteration: number })
+    ? (JSON.parse(readFileSync(join(dir, LOOP), "utf8")) as {
+        iteration: number;
+        state?: string;
+        capped_by?: string;
+      })
     : undefined;
 
 function redRepo(): Repo {
@@ -47,7 +51,7 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     const result = runCli(repo.dir, ["hook"], {}, payload(repo.dir));
     expect(result.code, debug(result)).toBe(0);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toContain("allowing the stop: no loop file");
+    expect(result.stderr).toContain(`allowing the stop: no loop for session ${SESSION}`);
     expect(existsSync(join(repo.dir, ".verify", "gates.json"))).toBe(false);
   });
 
@@ -71,7 +75,7 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     const result = await hook(repo, JSON.stringify({ session_id: "other", cwd: repo.dir }));
     expect(result.code).toBe(0);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toContain(`belongs to session ${SESSION}, not other`);
+    expect(result.stderr).toContain("no loop for session other");
     expect(existsSync(join(repo.dir, ".verify", "gates.json"))).toBe(false);
   });
 
@@ -102,7 +106,11 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     expect(JSON.parse(third.stdout)).toEqual({
       systemMessage: expect.stringContaining("still red after 2 iterations"),
     });
-    expect(loopFile(repo.dir)).toBeUndefined();
+    // At the cap the loop is kept, capped: it gates no more stops, and says why.
+    expect(loopFile(repo.dir)).toMatchObject({ state: "capped", capped_by: "max_iterations" });
+    const fourth = await hook(repo, payload(repo.dir, { stop_hook_active: true }));
+    expect(fourth.stdout).toBe("");
+    expect(fourth.stderr).toContain("ended capped");
     // The loop file never counts as part of the change.
     expect(JSON.stringify(JSON.parse(repo.read(".verify/gates.json")).changed_files)).not.toContain(
       "agent-loop",
@@ -112,7 +120,7 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
   it("a loop stopped while gates ran is not written back: the stop is allowed", async () => {
     // The judge runs last, on a green tree: it stands in for the agent's `loop stop` mid-run.
     const repo = makeRepo({
-      ".verify/gates.yaml": `${NO_TOOLS}judge:\n  command: rm .verify/agent-loop.json; echo nonsense\n`,
+      ".verify/gates.yaml": `${NO_TOOLS}judge:\n  command: rm -r .verify/agent-loops; echo nonsense\n`,
     });
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const one = 1;\n");
     await start(repo.dir);
@@ -153,7 +161,10 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     expect(JSON.parse(result.stdout).reason).toContain("src/math.test.ts:4 [floor/");
     expect(existsSync(join(tree, ".verify", "gates.json"))).toBe(true);
     expect(existsSync(join(repo.dir, ".verify", "gates.json"))).toBe(false);
-    expect(loopFile(repo.dir)?.iteration).toBe(1);
+    // The subagent's block is its own: the parent's loop is untouched.
+    expect(loopFile(repo.dir)?.iteration).toBe(0);
+    const agent = join(repo.dir, ".verify", "agent-loops", `s.${SESSION}@a1.json`);
+    expect(JSON.parse(readFileSync(agent, "utf8"))).toMatchObject({ agent_id: "a1", iteration: 1 });
   });
 
   it("a payload cwd outside any repository: the project ($CLAUDE_PROJECT_DIR) is gated", async () => {

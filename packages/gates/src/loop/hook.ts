@@ -1,8 +1,19 @@
-import type { AgentLoop, HookAnswer, StopHookPayload } from "@agent-verify/contract";
-import { gitTry } from "../diff/git.js";
-import { readLoop, removeLoop, writeLoop, LOOP_FILE } from "./loop-file.js";
+import type { AgentLoop, LoopCap } from "@agent-verify/contract";
+import { agentBlockCap } from "./block-cap.js";
+import { answer, type Decision, type HookFormat, type HookResult } from "./hook-answer.js";
+import { checkPayload, readPayloadHead, type PayloadHead } from "./hook-payload.js";
+import {
+  appendLoopLog,
+  LOOP_DIR,
+  loopFileName,
+  readLoop,
+  removeLoop,
+  writeLoop,
+} from "./loop-file.js";
+import { loopRoots } from "./roots.js";
+import { recordSession } from "./session-record.js";
 
-export type HookFormat = "claude" | "generic";
+export type { HookFormat, HookResult } from "./hook-answer.js";
 
 export interface HookOptions {
   /** The payload as read from stdin. */
@@ -24,59 +35,8 @@ export interface GatesOutcome {
   summary: string;
 }
 
-/** What the hook prints and exits with. */
-export interface HookResult {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-}
-
-interface Decision {
-  block: boolean;
-  reason: string;
-  loop: AgentLoop | undefined;
-  gatesStatus: string | null;
-  /** A note for the user when the loop ends red at the cap. */
-  warning?: string;
-}
-
-/** What the hook needs before it knows whether a loop is armed: cheap, no zod on this path. */
-interface PayloadHead {
-  sessionId: string;
-  cwd: string | undefined;
-  json: unknown;
-}
-
-function readPayloadHead(input: string): PayloadHead | string {
-  if (input.trim() === "") return "the payload on stdin is empty";
-  let json: unknown;
-  try {
-    json = JSON.parse(input);
-  } catch {
-    return "the payload on stdin is not JSON";
-  }
-  const fields = typeof json === "object" && json !== null ? (json as Record<string, unknown>) : {};
-  const { session_id: sessionId, cwd } = fields;
-  if (typeof sessionId !== "string" || sessionId === "")
-    return "the payload has no usable session_id (a non-empty string)";
-  if (cwd !== undefined && (typeof cwd !== "string" || cwd === ""))
-    return "the payload has no usable cwd (a non-empty string)";
-  return { sessionId, cwd, json };
-}
-
-/** The whole payload against the contract, once a loop is armed for its session. */
-async function checkPayload(json: unknown): Promise<StopHookPayload | string> {
-  const { StopHookPayloadSchema } = await import("@agent-verify/contract");
-  const parsed = StopHookPayloadSchema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  return `the payload has no usable ${issue?.path.join(".") || "object"} (${issue?.message ?? "invalid"})`;
-}
-
-async function topLevel(dir: string): Promise<string | undefined> {
-  const result = await gitTry(dir, ["rev-parse", "--show-toplevel"]);
-  return result.ok ? result.stdout.trim() : undefined;
-}
+/** Events that only record the session, for `loop start` without `--session`. */
+const RECORDING_EVENTS = new Set(["SessionStart", "UserPromptSubmit"]);
 
 const allow = (reason: string, loop?: AgentLoop): Decision => ({
   block: false,
@@ -85,75 +45,173 @@ const allow = (reason: string, loop?: AgentLoop): Decision => ({
   gatesStatus: null,
 });
 
-/** The loop's repository: the payload's working tree, else the project the agent runs in. */
+async function record(head: PayloadHead, dir: string, options: HookOptions): Promise<Decision> {
+  const { SESSION_ID_PATTERN } = await import("@agent-verify/contract");
+  if (!SESSION_ID_PATTERN.test(head.sessionId))
+    return allow(`session id '${head.sessionId.slice(0, 80)}' is not usable; nothing recorded`);
+  const { own, roots } = await loopRoots(dir, options.env);
+  const root = own ?? roots[0];
+  if (!root) return allow(`${dir} is not inside a git repository; nothing recorded`);
+  await recordSession(root, {
+    schema_version: 1,
+    session_id: head.sessionId,
+    event: head.event ?? "unknown",
+    recorded_at: (options.now ?? (() => new Date()))().toISOString(),
+  });
+  return { ...allow(`recorded session ${head.sessionId} for loop start`), quiet: true };
+}
+
+interface Found {
+  root: string;
+  loop: AgentLoop;
+  gatesDir: string;
+}
+
+/** The session's loop: in the payload's repository, the project, or the worktree's main tree. */
 async function findLoop(
   dir: string,
+  session: string,
   env: NodeJS.ProcessEnv,
-): Promise<{ root: string; loop: AgentLoop; gatesDir: string } | string> {
-  const roots: string[] = [];
-  const own = await topLevel(dir);
-  if (own) roots.push(own);
-  const project = env.CLAUDE_PROJECT_DIR ? await topLevel(env.CLAUDE_PROJECT_DIR) : undefined;
-  if (project && !roots.includes(project)) roots.push(project);
+): Promise<Found | string> {
+  const { own, roots } = await loopRoots(dir, env);
   if (roots.length === 0) return `${dir} is not inside a git repository`;
   for (const root of roots) {
-    const read = await readLoop(root);
+    const read = await readLoop(root, { session });
     if (read.kind === "invalid")
-      return `${read.why} (in ${root}; verify-gates loop stop removes it)`;
+      return `${read.why} (in ${root}; verify-gates loop stop --session ${session} removes it)`;
     // Gates run in the payload's working tree; outside any repository, in the project's.
     if (read.kind === "loop") return { root, loop: read.loop, gatesDir: own ? dir : root };
   }
-  return `no loop file (${LOOP_FILE}) in ${roots.join(" or ")}: this session is not in a verify loop`;
+  const file = `${LOOP_DIR}/${loopFileName({ session })}`;
+  return `no loop for session ${session} (${file}) in ${roots.join(" or ")}: this session is not in a verify loop`;
 }
 
-async function decide(options: HookOptions): Promise<Decision> {
-  const head = readPayloadHead(options.input);
-  if (typeof head === "string") return allow(head);
-  const found = await findLoop(head.cwd ?? options.cwd, options.env);
-  if (typeof found === "string") return allow(found);
-  const { root, loop, gatesDir } = found;
-  if (loop.session_id !== head.sessionId)
-    return allow(`the loop file belongs to session ${loop.session_id}, not ${head.sessionId}`);
-  const payload = await checkPayload(head.json);
-  if (typeof payload === "string") return allow(payload);
-  const now = (options.now ?? (() => new Date()))().toISOString();
-  let run: GatesOutcome;
+/** A subagent's own loop: its iterations never count against the parent's. */
+async function agentLoop(root: string, parent: AgentLoop, agent: string, now: string) {
+  const read = await readLoop(root, { session: parent.session_id, agent });
+  if (read.kind === "loop") return read.loop;
+  const fresh: AgentLoop = {
+    schema_version: 1,
+    session_id: parent.session_id,
+    agent_id: agent,
+    iteration: 0,
+    max_iterations: parent.max_iterations,
+    started_at: now,
+    updated_at: now,
+    ...(parent.base ? { base: parent.base } : {}),
+    ...(parent.task_file ? { task_file: parent.task_file } : {}),
+  };
+  return fresh;
+}
+
+const who = (loop: AgentLoop) => (loop.agent_id ? ` (subagent ${loop.agent_id})` : "");
+
+async function runGatesSafely(
+  options: HookOptions,
+  dir: string,
+  loop: AgentLoop,
+): Promise<GatesOutcome> {
   try {
-    run = await options.gates(gatesDir, loop);
+    return await options.gates(dir, loop);
   } catch (error) {
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    run = { exitCode: 2, status: "error", summary: `verify-gates: internal error: ${message}\n` };
+    return { exitCode: 2, status: "error", summary: `verify-gates: internal error: ${message}\n` };
   }
+}
+
+function capOf(loop: AgentLoop, consecutive: number, env: NodeJS.ProcessEnv): LoopCap | undefined {
+  if (loop.iteration >= loop.max_iterations) return "max_iterations";
+  const agentCap = agentBlockCap(env);
+  // One short of the agent's own cap: at its cap it ends the turn itself, with no word on what is red.
+  return agentCap > 0 && consecutive >= agentCap ? "agent_block_cap" : undefined;
+}
+
+function capMessage(
+  loop: AgentLoop,
+  cap: LoopCap,
+  summary: string,
+  env: NodeJS.ProcessEnv,
+): string {
+  const why =
+    cap === "max_iterations"
+      ? `after ${loop.max_iterations} iterations`
+      : `after ${loop.consecutive_blocks ?? 0} blocked stops in a row (near the agent's cap of ${agentBlockCap(env)})`;
+  return `verify-gates: the change is still red ${why}; the loop ended capped${who(loop)}. Still to fix (.verify/summary.txt):\n${summary.trimEnd()}`;
+}
+
+interface Settle {
+  root: string;
+  /** The loop this stop belongs to: the session's, or the subagent's own. */
+  live: AgentLoop;
+  run: GatesOutcome;
+  event: string;
+  now: string;
+  env: NodeJS.ProcessEnv;
+  stopHookActive: boolean;
+}
+
+/** After the gates run: end the loop green, cap it, or block and count the stop; one log line each. */
+async function settle({
+  root,
+  live,
+  run,
+  event,
+  now,
+  env,
+  stopHookActive,
+}: Settle): Promise<Decision> {
   const status = run.status;
-  // The run took a while: decide on the loop file as it is now, not as it was.
-  const current = await readLoop(root);
-  if (
-    current.kind !== "loop" ||
-    current.loop.session_id !== loop.session_id ||
-    current.loop.started_at !== loop.started_at
-  )
-    return { ...allow("the loop was stopped or replaced while gates ran"), gatesStatus: status };
-  const live = current.loop;
+  const log = (outcome: "blocked" | "passed" | "capped", loop: AgentLoop, cap: LoopCap | null) =>
+    appendLoopLog(root, {
+      schema_version: 1,
+      timestamp: now,
+      session_id: loop.session_id,
+      agent_id: loop.agent_id ?? null,
+      event,
+      outcome,
+      iteration: loop.iteration,
+      max_iterations: loop.max_iterations,
+      gates_status: status,
+      gates_exit_code: run.exitCode,
+      capped_by: cap,
+    });
   if (run.exitCode === 0) {
-    await removeLoop(root);
+    await removeLoop(root, { session: live.session_id, agent: live.agent_id });
+    await log("passed", live, null);
     return {
-      ...allow(`gates passed: loop ended after ${live.iteration} blocked stop(s)`, live),
+      ...allow(
+        `gates passed: loop${who(live)} ended after ${live.iteration} blocked stop(s)`,
+        live,
+      ),
       gatesStatus: status,
     };
   }
-  if (live.iteration >= live.max_iterations) {
-    await removeLoop(root);
-    const warning = `verify-gates: the change is still red after ${live.max_iterations} iterations; the loop ended (see .verify/summary.txt)`;
-    return { ...allow(warning, live), gatesStatus: status, warning };
+  const consecutive = (stopHookActive ? (live.consecutive_blocks ?? 0) : 0) + 1;
+  const cap = capOf(live, consecutive, env);
+  if (cap !== undefined) {
+    const capped: AgentLoop = {
+      ...live,
+      state: "capped",
+      capped_by: cap,
+      consecutive_blocks: consecutive - 1,
+      updated_at: now,
+      last_status: status,
+    };
+    await writeLoop(root, capped);
+    await log("capped", capped, cap);
+    const warning = capMessage(capped, cap, run.summary, env);
+    return { ...allow(warning, capped), gatesStatus: status, warning, cappedBy: cap };
   }
   const next: AgentLoop = {
     ...live,
     iteration: live.iteration + 1,
+    consecutive_blocks: consecutive,
     updated_at: now,
     last_status: status,
   };
   await writeLoop(root, next);
-  const first = `verify-gates: the change is not green (exit ${run.exitCode}), iteration ${next.iteration} of ${next.max_iterations}. Fix what .verify/summary.txt names, then finish again:`;
+  await log("blocked", next, null);
+  const first = `verify-gates: the change is not green (exit ${run.exitCode}), iteration ${next.iteration} of ${next.max_iterations}${who(next)}. Fix what .verify/summary.txt names, then finish again:`;
   return {
     block: true,
     reason: `${first}\n${run.summary.trimEnd()}`,
@@ -162,46 +220,49 @@ async function decide(options: HookOptions): Promise<Decision> {
   };
 }
 
-function answer(decision: Decision, payload: string, format: HookFormat): HookResult {
-  const stderr = decision.block ? "" : `verify-gates hook: allowing the stop: ${decision.reason}\n`;
-  if (format === "generic") {
-    const body: HookAnswer = {
-      schema_version: 1,
-      decision: decision.block ? "block" : "allow",
-      reason: decision.reason,
-      session_id: decision.loop?.session_id ?? sessionOf(payload),
-      iteration: decision.loop?.iteration ?? null,
-      max_iterations: decision.loop?.max_iterations ?? null,
-      gates_status: decision.gatesStatus,
-    };
-    return { stdout: `${JSON.stringify(body)}\n`, stderr, exitCode: decision.block ? 1 : 0 };
-  }
-  // Claude Code (and Codex): exit 0; a block is {"decision":"block","reason"} on stdout, an allow prints nothing.
-  if (decision.block)
-    return {
-      stdout: `${JSON.stringify({ decision: "block", reason: decision.reason })}\n`,
-      stderr,
-      exitCode: 0,
-    };
-  if (decision.warning)
-    return {
-      stdout: `${JSON.stringify({ systemMessage: decision.warning })}\n`,
-      stderr,
-      exitCode: 0,
-    };
-  return { stdout: "", stderr, exitCode: 0 };
+async function decide(options: HookOptions): Promise<Decision> {
+  const head = readPayloadHead(options.input);
+  if (typeof head === "string") return allow(head);
+  const dir = head.cwd ?? options.cwd;
+  if (head.event !== undefined && RECORDING_EVENTS.has(head.event))
+    return record(head, dir, options);
+  const found = await findLoop(dir, head.sessionId, options.env);
+  if (typeof found === "string") return allow(found);
+  const { root, loop: parent, gatesDir } = found;
+  if (parent.state === "capped")
+    return allow(
+      `the loop of session ${parent.session_id} ended capped; verify-gates loop start re-arms it`,
+    );
+  const payload = await checkPayload(head.json);
+  if (typeof payload === "string") return allow(payload);
+  const now = (options.now ?? (() => new Date()))().toISOString();
+  const subject =
+    head.agentId === undefined ? parent : await agentLoop(root, parent, head.agentId, now);
+  if (subject.state === "capped")
+    return allow(`the loop${who(subject)} ended capped; it gates no more stops`);
+  const run = await runGatesSafely(options, gatesDir, parent);
+  const status = run.status;
+  // The run took a while: decide on the parent's loop file as it is now, not as it was.
+  const current = await readLoop(root, { session: parent.session_id });
+  if (
+    current.kind !== "loop" ||
+    current.loop.started_at !== parent.started_at ||
+    current.loop.state === "capped"
+  )
+    return { ...allow("the loop was stopped or replaced while gates ran"), gatesStatus: status };
+  const live = head.agentId === undefined ? current.loop : subject;
+  return settle({
+    root,
+    live,
+    run,
+    event: head.event ?? "Stop",
+    now,
+    env: options.env,
+    stopHookActive: head.stopHookActive,
+  });
 }
 
-function sessionOf(input: string): string | null {
-  try {
-    const value = (JSON.parse(input) as { session_id?: unknown }).session_id;
-    return typeof value === "string" ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A Stop / SubagentStop hook: gate the stop while this session's loop file exists. */
+/** A Stop / SubagentStop hook: gate the stop while this session's loop is armed; SessionStart / UserPromptSubmit record the session. */
 export async function runHook(options: HookOptions): Promise<HookResult> {
   const decision = await decide(options);
   return answer(decision, options.input, options.format);

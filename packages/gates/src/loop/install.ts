@@ -2,12 +2,18 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { repoRoot } from "../diff/git.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
+import {
+  DEFAULT_HOOK_COMMAND,
+  DEFAULT_HOOK_TIMEOUT_S,
+  GATING_EVENTS,
+  HOOK_EVENTS,
+  isObject,
+  RECORD_HOOK_TIMEOUT_S,
+  SLASH_COMMAND_FILE,
+  slashCommandText,
+} from "./claude-files.js";
 
-/** The hook command Claude Code runs (through a shell, in the project directory). */
-export const DEFAULT_HOOK_COMMAND = '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/verify-gates hook';
-/** Seconds; a gates run with tests can take minutes. */
-export const DEFAULT_HOOK_TIMEOUT_S = 600;
-export const HOOK_EVENTS = ["Stop", "SubagentStop"] as const;
+export { DEFAULT_HOOK_COMMAND, DEFAULT_HOOK_TIMEOUT_S, HOOK_EVENTS } from "./claude-files.js";
 
 export interface InstallOptions {
   cwd: string;
@@ -21,11 +27,11 @@ export interface InstallResult {
   settings: string;
   /** The events a hook entry was added to; empty when it was already there. */
   added: string[];
+  /** The slash command file, and what happened to it. */
+  slashCommand: { path: string; state: "written" | "unchanged" | "kept-yours" };
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function hasCommand(groups: unknown[], command: string): boolean {
   return groups.some(
@@ -36,15 +42,18 @@ function hasCommand(groups: unknown[], command: string): boolean {
   );
 }
 
-async function readSettings(path: string): Promise<Json> {
-  let text: string;
+async function readText(path: string): Promise<string | undefined> {
   try {
-    text = await readFile(path, "utf8");
+    return await readFile(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw new GatesError(GatesErrorCode.ConfigInvalid, `${path}: unreadable`);
   }
-  if (text.trim() === "") return {};
+}
+
+async function readSettings(path: string): Promise<Json> {
+  const text = await readText(path);
+  if (text === undefined || text.trim() === "") return {};
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -66,16 +75,20 @@ async function readSettings(path: string): Promise<Json> {
   return json;
 }
 
-/** Merge the Stop and SubagentStop hook entries into Claude Code's settings; never drops what is there. */
-export async function installHook(options: InstallOptions): Promise<InstallResult> {
-  const settings =
-    options.settings ?? join(await repoRoot(options.cwd), ".claude", "settings.json");
+/** Whole or not at all: a temp file renamed over the target. */
+async function writeWhole(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = `${path}.${process.pid}.tmp`;
+  await writeFile(temp, text);
+  await rename(temp, path);
+}
+
+function mergeHooks(settingsPath: string, json: Json, options: InstallOptions) {
   const command = options.command ?? DEFAULT_HOOK_COMMAND;
-  const json = await readSettings(settings);
   if (json.hooks !== undefined && !isObject(json.hooks))
     throw new GatesError(
       GatesErrorCode.ConfigInvalid,
-      `${settings}: "hooks" is not an object; left unchanged`,
+      `${settingsPath}: "hooks" is not an object; left unchanged`,
     );
   const hooks: Json = { ...(json.hooks as Json | undefined) };
   const added: string[] = [];
@@ -84,22 +97,39 @@ export async function installHook(options: InstallOptions): Promise<InstallResul
     if (!Array.isArray(groups))
       throw new GatesError(
         GatesErrorCode.ConfigInvalid,
-        `${settings}: "hooks.${event}" is not a list; left unchanged`,
+        `${settingsPath}: "hooks.${event}" is not a list; left unchanged`,
       );
     if (hasCommand(groups, command)) continue;
-    hooks[event] = [
-      ...groups,
-      {
-        hooks: [{ type: "command", command, timeout: options.timeoutS ?? DEFAULT_HOOK_TIMEOUT_S }],
-      },
-    ];
+    const gating = (GATING_EVENTS as readonly string[]).includes(event);
+    const timeout = gating ? (options.timeoutS ?? DEFAULT_HOOK_TIMEOUT_S) : RECORD_HOOK_TIMEOUT_S;
+    hooks[event] = [...groups, { hooks: [{ type: "command", command, timeout }] }];
     added.push(event);
   }
-  if (added.length > 0) {
-    await mkdir(dirname(settings), { recursive: true });
-    const temp = `${settings}.${process.pid}.tmp`;
-    await writeFile(temp, `${JSON.stringify({ ...json, hooks }, null, 2)}\n`);
-    await rename(temp, settings);
-  }
-  return { settings, added };
+  return { hooks, added };
+}
+
+/** The slash command, written once; a file of yours at that path is never replaced. */
+async function installSlashCommand(root: string, command: string) {
+  const path = join(root, SLASH_COMMAND_FILE);
+  const text = slashCommandText(command);
+  const current = await readText(path);
+  if (current === text) return { path, state: "unchanged" as const };
+  if (current !== undefined) return { path, state: "kept-yours" as const };
+  await writeWhole(path, text);
+  return { path, state: "written" as const };
+}
+
+/**
+ * Merge the hook entries into Claude Code's settings (Stop and SubagentStop gate, SessionStart
+ * and UserPromptSubmit record the session id) and write `/verify-loop`; never drops what is there.
+ */
+export async function installHook(options: InstallOptions): Promise<InstallResult> {
+  const root = await repoRoot(options.cwd);
+  const settings = options.settings ?? join(root, ".claude", "settings.json");
+  const json = await readSettings(settings);
+  const { hooks, added } = mergeHooks(settings, json, options);
+  if (added.length > 0)
+    await writeWhole(settings, `${JSON.stringify({ ...json, hooks }, null, 2)}\n`);
+  const slashCommand = await installSlashCommand(root, options.command ?? DEFAULT_HOOK_COMMAND);
+  return { settings, added, slashCommand };
 }

@@ -26,7 +26,7 @@ describe("verify-gates loop", () => {
       "TASK.md",
     ]);
     expect(start.code, debug(start)).toBe(0);
-    const loop = AgentLoopSchema.parse(JSON.parse(repo.read(".verify/agent-loop.json")));
+    const loop = AgentLoopSchema.parse(JSON.parse(repo.read(".verify/agent-loops/s.s-1.json")));
     expect(loop).toMatchObject({
       session_id: "s-1",
       iteration: 0,
@@ -43,16 +43,25 @@ describe("verify-gates loop", () => {
       "--max-iterations",
       "3",
     ]);
-    expect(again.stderr).toContain("replaced the loop of session s-1");
-    const stop = await runCliInProcess(repo.dir, ["loop", "stop"]);
-    expect(stop.stdout).toBe("loop stopped (.verify/agent-loop.json removed)\n");
-    expect(existsSync(join(repo.dir, ".verify", "agent-loop.json"))).toBe(false);
+    // Another session's start keeps s-1's loop; a bare stop must then name the session.
+    expect(again.stderr).toBe("");
+    const ambiguous = await runCliInProcess(repo.dir, ["loop", "stop"]);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toContain("2 sessions have a loop here (s-1, s-2): pass --session ID");
+    const stop = await runCliInProcess(repo.dir, ["loop", "stop", "--session", "s-1"]);
+    expect(stop.stdout).toBe("loop stopped (.verify/agent-loops/s.s-1.json removed)\n");
+    expect(existsSync(join(repo.dir, ".verify", "agent-loops", "s.s-1.json"))).toBe(false);
+    const rearm = await runCliInProcess(repo.dir, ["loop", "start", "--session", "s-2"]);
+    expect(rearm.stderr).toContain("re-armed the loop of session s-2 (it was at iteration 0)");
+    expect((await runCliInProcess(repo.dir, ["loop", "stop"])).stdout).toContain("s.s-2.json");
     expect((await runCliInProcess(repo.dir, ["loop", "stop"])).stdout).toBe("no loop to stop\n");
-    expect((await runCliInProcess(repo.dir, ["loop", "status", "--json"])).stdout).toBe("null\n");
+    expect((await runCliInProcess(repo.dir, ["loop", "status", "--json"])).stdout).toBe("[]\n");
+    const one = ["loop", "status", "--json", "--session", "s-1"];
+    expect((await runCliInProcess(repo.dir, one)).stdout).toBe("null\n");
   });
 
   it.each([
-    [["loop", "start"], "required option '--session <id>' not specified"],
+    [["loop", "start"], "no --session given and no session recorded"],
     [
       ["loop", "start", "--session", "s", "--max-iterations", "0"],
       "--max-iterations: expected a positive whole number, got '0'",
@@ -67,7 +76,7 @@ describe("verify-gates loop", () => {
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
   });
 
-  it("install merges the Stop and SubagentStop hooks into existing settings, once", async () => {
+  it("install merges the Stop, SubagentStop, SessionStart and UserPromptSubmit hooks and writes /verify-loop, once", async () => {
     const repo = makeRepo();
     const mine = {
       permissions: { allow: ["Bash(pnpm test)"] },
@@ -79,7 +88,10 @@ describe("verify-gates loop", () => {
     repo.write(".claude/settings.json", JSON.stringify(mine, null, 2));
     const first = await runCliInProcess(repo.dir, ["loop", "install"]);
     expect(first.code, debug(first)).toBe(0);
-    expect(first.stdout).toContain("added the verify-gates hook to Stop and SubagentStop");
+    expect(first.stdout).toContain(
+      "added the verify-gates hook to Stop, SubagentStop, SessionStart, UserPromptSubmit",
+    );
+    expect(first.stdout).toContain("verify-loop.md: written: type /verify-loop to arm the loop");
     const settings = settingsOf(repo.dir);
     expect(settings.permissions).toEqual(mine.permissions);
     expect(settings.hooks.PreToolUse).toEqual(mine.hooks.PreToolUse);
@@ -90,9 +102,21 @@ describe("verify-gates loop", () => {
     };
     expect(settings.hooks.Stop).toEqual([...mine.hooks.Stop, { hooks: [hook] }]);
     expect(settings.hooks.SubagentStop).toEqual([{ hooks: [hook] }]);
+    // Recording the session is quick: a short timeout.
+    for (const event of ["SessionStart", "UserPromptSubmit"])
+      expect(settings.hooks[event]).toEqual([{ hooks: [{ ...hook, timeout: 30 }] }]);
+    const command = repo.read(".claude/commands/verify-loop.md");
+    expect(command).toMatch(/^---\ndescription: /);
+    expect(command).toContain("./node_modules/.bin/verify-gates loop start $ARGUMENTS");
     const second = await runCliInProcess(repo.dir, ["loop", "install"]);
     expect(second.stdout).toContain("already there, nothing changed");
+    expect(second.stdout).toContain("verify-loop.md: already there");
     expect(settingsOf(repo.dir)).toEqual(settings);
+    // A /verify-loop of the user's own is never replaced.
+    repo.write(".claude/commands/verify-loop.md", "mine\n");
+    const third = await runCliInProcess(repo.dir, ["loop", "install"]);
+    expect(third.stdout).toContain("a file of yours is there, left unchanged");
+    expect(repo.read(".claude/commands/verify-loop.md")).toBe("mine\n");
   });
 
   it("install never overwrites settings it cannot read", () => {

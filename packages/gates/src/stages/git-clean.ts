@@ -3,7 +3,7 @@ import { finding, outcome, type Stage } from "../context.js";
 import { OWN_OUTPUTS } from "../diff/change.js";
 import { git } from "../diff/git.js";
 
-/** Stage 9 (post-commit mode): everything is committed. */
+/** Stage 9 (post-commit mode): everything is committed, but for what verify-gates itself wrote. */
 export const gitClean: Stage = async (ctx) => {
   const isOwn = picomatch(OWN_OUTPUTS, { dot: true });
   const status = await git(ctx.root, ["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
@@ -14,7 +14,8 @@ export const gitClean: Stage = async (ctx) => {
     if (entry.length <= 3) continue;
     // A rename or copy is followed by its source path as a separate entry.
     if (entry[0] === "R" || entry[0] === "C") i += 1;
-    if (!isOwn(entry.slice(3))) dirty.push(entry.slice(3));
+    const path = entry.slice(3);
+    if (!isOwn(path) && !ctx.change.own.includes(path)) dirty.push(path);
   }
   return outcome(
     dirty.map((path) =>

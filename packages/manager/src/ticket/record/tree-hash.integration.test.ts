@@ -85,6 +85,9 @@ describe("treeHash", () => {
     write(repo, ".verify/escalations/bd-1.md", "help\n");
     write(repo, ".verify/gates.json", "{}\n");
     write(repo, ".verify/summary.txt", "ok\n");
+    write(repo, ".verify/crap.json", "{}\n");
+    write(repo, ".verify/agent-loops/s.abc.json", "{}\n");
+    write(repo, ".verify/agent-loop.log.jsonl", "{}\n");
     write(repo, ".verify/green", "");
     write(repo, ".verify/artifacts/run/trace.zip", "zip");
     write(repo, ".verify/.tracker/state", "x");

@@ -1,0 +1,92 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import {
+  DEFAULT_HOOK_COMMAND,
+  isObject,
+  ourHooks,
+  SETTINGS_FILES,
+  SLASH_COMMAND_FILE,
+  slashCommandText,
+  withoutOurHooks,
+} from "../loop/claude-files.js";
+import { showFile } from "./git.js";
+
+/** Files verify-gates itself writes in `.verify/`; they are never part of the change. */
+export const OWN_OUTPUTS = [
+  ".verify/gates.json",
+  ".verify/summary.txt",
+  ".verify/crap.json",
+  ".verify/green",
+  ".verify/cache/**",
+  ".verify/agent-loop.json",
+  ".verify/agent-loop.json.*.tmp",
+  ".verify/agent-loops/**",
+  ".verify/agent-loop.log.jsonl",
+];
+
+type Json = Record<string, unknown>;
+
+function parse(text: string | undefined): Json | undefined {
+  if (text === undefined || text.trim() === "") return {};
+  try {
+    const json: unknown = JSON.parse(text);
+    return isObject(json) ? json : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON with sorted keys: equal settings compare equal whatever the key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value);
+}
+
+const readWorking = (root: string, path: string) =>
+  readFile(join(root, path), "utf8").catch(() => undefined);
+
+/**
+ * Settings whose only difference from the base is our hook entries added: none removed that the
+ * base or HEAD had (a hook installed and committed on the branch is still the agent's to keep).
+ */
+async function onlyOurHooksAdded(root: string, mergeBase: string, path: string): Promise<boolean> {
+  const working = parse(await readWorking(root, path));
+  const base = parse(await showFile(root, mergeBase, path));
+  const head = parse(await showFile(root, "HEAD", path));
+  if (!working || !base || !head) return false;
+  const ours = ourHooks(working);
+  const before = [...ourHooks(base), ...ourHooks(head)];
+  if (before.some((hook) => !ours.has(hook))) return false;
+  return canonical(withoutOurHooks(working)) === canonical(withoutOurHooks(base));
+}
+
+/** The slash command exactly as `loop install` writes it (for the default or a configured hook command). */
+async function isOurSlashCommand(root: string): Promise<boolean> {
+  const text = await readWorking(root, SLASH_COMMAND_FILE);
+  if (text === undefined) return false;
+  const commands = new Set([DEFAULT_HOOK_COMMAND]);
+  for (const settings of SETTINGS_FILES)
+    for (const hook of ourHooks(parse(await readWorking(root, settings)) ?? {}))
+      commands.add(hook.split("\0")[1] ?? "");
+  return [...commands].some((command) => slashCommandText(command) === text);
+}
+
+/**
+ * What `verify-gates loop install` wrote — the hook entries in Claude Code's settings, the
+ * `/verify-loop` command — never counts against a change; any other edit of those files does.
+ */
+export async function isOwnToolFile(
+  root: string,
+  mergeBase: string,
+  file: { path: string; status: string },
+): Promise<boolean> {
+  if (file.status === "deleted" || file.status === "renamed") return false;
+  if (SETTINGS_FILES.includes(file.path)) return onlyOurHooksAdded(root, mergeBase, file.path);
+  if (file.path === SLASH_COMMAND_FILE) return isOurSlashCommand(root);
+  return false;
+}
