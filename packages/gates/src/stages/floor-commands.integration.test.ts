@@ -38,7 +38,9 @@ describe("the floor on a change of tools", () => {
       "commands.lint changed from 'eslint' to 'oxlint': not provably stricter",
     );
     expect(f?.message).toContain("'eslint' reports 1 problem on the base");
-    expect(f?.hint).toContain("make this config change on the base branch itself");
+    expect(result.stdout).toContain(
+      "hint: to move tools, make this config change on the base branch itself",
+    );
   });
 
   it("the same move made on the base branch itself: accepted, even while eslint fails there", async () => {

@@ -75,14 +75,20 @@ describe("jest (its --json report and istanbul coverage)", () => {
 
   it("a clean change passes; a failing test is found at its file and line", async () => {
     const repo = makeToolRepo(files);
-    repo.write("src/sum.test.js", `${files["src/sum.test.js"]}test("again", () => {\n  expect(sum(2, 2)).toBe(4);\n});\n`);
+    repo.write(
+      "src/sum.test.js",
+      `${files["src/sum.test.js"]}test("again", () => {\n  expect(sum(2, 2)).toBe(4);\n});\n`,
+    );
     const clean = await runCliInProcess(repo.dir, ["--only", "tests"]);
     expect(clean.code, debug(clean)).toBe(0);
     expect(clean.report?.tests?.map((t) => `${t.name}:${t.status}`)).toEqual([
       "sums:passed",
       "again:passed",
     ]);
-    repo.write("src/sum.test.js", `${files["src/sum.test.js"]}test("wrong", () => {\n  expect(sum(2, 2)).toBe(5);\n});\n`);
+    repo.write(
+      "src/sum.test.js",
+      `${files["src/sum.test.js"]}test("wrong", () => {\n  expect(sum(2, 2)).toBe(5);\n});\n`,
+    );
     const failing = await runCliInProcess(repo.dir, ["--only", "tests"]);
     expect(failing.code, debug(failing)).toBe(1);
     expect(where(failing)).toEqual(["src/sum.test.js:6 test-failed"]);
