@@ -37,6 +37,8 @@ const TOOL_BINS = [
 export interface ToolRepoOptions {
   /** `typescript` (and `tsc`) is TypeScript 7, the native port. */
   typescript7?: boolean;
+  /** `eslint` is ESLint 8 (else the workspace's own, 10). */
+  eslint8?: boolean;
   /** Packages left out of node_modules (e.g. `@vitest/coverage-istanbul`, to get v8). */
   omit?: string[];
   /** Tools without a bin in node_modules/.bin (a missing tool). */
@@ -57,6 +59,7 @@ function linkModules(modules: string, options: ToolRepoOptions): void {
       symlinkSync(target, join(modules, name));
   };
   if (options.typescript7) link("typescript", join(MODULE_DIRS[0] ?? "", "typescript7"));
+  if (options.eslint8) link("eslint", join(MODULE_DIRS[0] ?? "", "eslint8"));
   for (const dir of MODULE_DIRS) {
     for (const entry of readdirSync(dir)) {
       if (entry.startsWith(".")) continue;
@@ -74,6 +77,15 @@ function linkModules(modules: string, options: ToolRepoOptions): void {
 function binOf(tool: string, options: ToolRepoOptions): string | undefined {
   if (tool === "tsc" && options.typescript7)
     return join(MODULE_DIRS[0] ?? "", "typescript7", "bin", "tsc");
+  // packages/gates' .bin/eslint is ESLint 8 (the eslint8 alias); the workspace root's is 10.
+  if (tool === "eslint")
+    return join(
+      options.eslint8
+        ? join(MODULE_DIRS[0] ?? "", "eslint8")
+        : join(MODULE_DIRS[1] ?? "", "eslint"),
+      "bin",
+      "eslint.js",
+    );
   return MODULE_DIRS.map((dir) => join(dir, ".bin", tool)).find((path) => existsSync(path));
 }
 

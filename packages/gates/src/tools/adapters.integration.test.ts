@@ -54,6 +54,30 @@ describe("oxlint (JSON format), from a package.json script", () => {
   });
 });
 
+describe.each([
+  ["ESLint 8", { eslint8: true }],
+  ["ESLint 10", {}],
+])("%s (flat config, JSON format)", (_name, options) => {
+  const files = {
+    "package.json": packageJson({ scripts: { lint: "eslint src" } }),
+    "eslint.config.js":
+      'export default [{ ignores: ["src/gen/**"] }, { rules: { "no-debugger": "error" } }];\n',
+    "src/old.js": OLD_DEBT.replace("(): number", "()"),
+  };
+
+  it("a seeded error counts at its line, old debt does not, a changed file it ignores passes", async () => {
+    const repo = makeToolRepo(files, options);
+    repo.write("src/gen/out.js", "debugger;\n");
+    repo.write("src/clean.js", "export const a = 1;\n");
+    const clean = await runCliInProcess(repo.dir, ["--only", "lint"]);
+    expect(clean.code, debug(clean)).toBe(0);
+    repo.write("src/clean.js", "export const a = 1;\ndebugger;\n");
+    const result = await runCliInProcess(repo.dir, ["--only", "lint"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(where(result)).toEqual(["src/clean.js:2 no-debugger"]);
+  });
+});
+
 const TYPED = {
   "tsconfig.json": TSCONFIG,
   "src/debt.ts": 'export const broken: number = "old";\n',

@@ -53,7 +53,13 @@ export function eslintFindings(
   return findings;
 }
 
-/** ESLint 8, 9 and 10; `--no-warn-ignored` exists from 9 on (8 warns about an ignored file, which is not an error). */
+/** `--no-warn-ignored` exists from ESLint 8.56 on; older ones only warn about an ignored file. */
+function knowsNoWarnIgnored(dir: string): boolean {
+  const [major = 0, minor = 0] = packageVersion(dir, "eslint").split(".").map(Number);
+  return major > 8 || (major === 8 && minor >= 56) || Number.isNaN(major);
+}
+
+/** ESLint 8, 9 and 10, with the JSON formatter. */
 export const ESLINT: ToolAdapter = {
   name: "eslint",
   pkg: "eslint",
@@ -61,8 +67,7 @@ export const ESLINT: ToolAdapter = {
   scope: "files",
   accepts: isScriptFile,
   argv: (command, files, dir) => {
-    const major = Number(packageVersion(dir, "eslint").split(".")[0]);
-    const add = ["-f", "json", ...(major === 8 ? [] : ["--no-warn-ignored"])];
+    const add = ["-f", "json", ...(knowsNoWarnIgnored(dir) ? ["--no-warn-ignored"] : [])];
     return argvWith(command, { drop: ["-f", "--format", "-o", "--output-file"], add }, files);
   },
   parse: eslintFindings,
