@@ -43,6 +43,19 @@ const MODERN_LIBRARY: Record<string, string> = {
   ].join("\n"),
 };
 
+/** Complexity 6 and no test: CRAP 42, over the default threshold of 30. */
+const GRADE = [
+  "export function grade(n: number): string {",
+  '  if (n > 90) return "a";',
+  '  if (n > 80) return "b";',
+  '  if (n > 70) return "c";',
+  '  if (n > 60) return "d";',
+  '  if (n > 50) return "e";',
+  '  return "f";',
+  "}",
+  "",
+].join("\n");
+
 const NO_ISTANBUL = { omit: ["@vitest/coverage-istanbul"] };
 
 describe("a modern library (tsgo, oxlint, oxfmt, vitest v8) through the whole pipeline", () => {
@@ -72,11 +85,11 @@ describe("a modern library (tsgo, oxlint, oxfmt, vitest v8) through the whole pi
     ]);
   });
 
-  it("a broken change is red at each file and line: type error, lint error, unformatted line, failing test", async () => {
+  it("a broken change is red at each file and line: type error, lint error, unformatted line, failing test, complex untested function", async () => {
     const repo = makeToolRepo(MODERN_LIBRARY, NO_ISTANBUL);
     repo.write(
       "src/math.ts",
-      `${repo.read("src/math.ts")}\nexport function twice(a: number): string {\n  debugger;\n  return a * 2;\n}\n`,
+      `${repo.read("src/math.ts")}\nexport function twice(a: number): string {\n  debugger;\n  return a * 2;\n}\n\n${GRADE}`,
     );
     repo.write(
       "test/math.test.ts",
@@ -93,6 +106,7 @@ describe("a modern library (tsgo, oxlint, oxfmt, vitest v8) through the whole pi
         "lint src/math.ts:6 eslint/no-debugger",
         "format test/math.test.ts:8 oxfmt",
         "tests test/math.test.ts:8 test-failed",
+        "crap src/math.ts:10 crap",
       ]),
     );
     expect(result.stdout).not.toContain("SETUP ERROR");
