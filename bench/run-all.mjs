@@ -9,6 +9,7 @@ const benches = [
   "manager-startup-bench.mjs",
   "scale-bench.mjs",
   "gates-bench.mjs",
+  "gates-tools-bench.mjs",
   "hook-bench.mjs",
   "redact-bench.mjs",
 ];

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCliInProcess } from "../test/cli-in-process.js";
 import { debug, makeRepo, runCli, runInProcess } from "../test/fixture.js";
+import { makeToolRepo, packageJson } from "../test/tool-fixture.js";
 
 // Issue 11 §5: changes gates once passed and must fail. Each case on a real git repository.
 
@@ -11,36 +12,42 @@ const AWS_KEY_ID = "AKIA" + "2E0A8F3B" + "244C9986";
 // Tool stages off: full runs stay fast where the case is about the run, not a tool.
 const NO_TOOLS = "commands:\n  typecheck: false\n  lint: false\n  format: false\n  test: false\n";
 
-describe("a tool that fails without a report it can read is a setup error, never clean", () => {
-  it("prettier refusing the flag gates adds (--check with --list-different) → exit 2, not pass", () => {
+describe("a tool whose flags or output gates used to misread is read right, never clean", () => {
+  // Issue 25 replaced "not a tool verify-gates can read" (exit 2) with adapters: each case
+  // below once passed or was refused; now its problem is found at its file and line.
+  it("prettier --check in the config: gates asks for the list itself, so the unformatted file fails (exit 1)", () => {
     const repo = makeRepo({ ".verify/gates.yaml": "commands:\n  format: prettier --check\n" });
     repo.write("src/ugly.ts", "export const a = {b:1,\n  c:2}\n");
     const result = runCli(repo.dir, ["--only", "format"]);
-    expect(result.code, debug(result)).toBe(2);
-    expect(result.report?.stages.find((s) => s.stage === "format")?.status).toBe("error");
-    expect(result.stdout).toContain("Cannot use --check and --list-different together");
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings).toEqual([
+      expect.objectContaining({ file: "src/ugly.ts", line: 1, rule: "prettier" }),
+    ]);
   });
 
-  it("a formatter gates cannot read (oxfmt) is named in one line with what to use instead, never run", async () => {
-    const repo = makeRepo({ ".verify/gates.yaml": "commands:\n  format: oxfmt\n" });
+  it("a formatter without prettier's flags (oxfmt) is run with its own and its finding counts", async () => {
+    const repo = makeToolRepo({
+      "package.json": packageJson({}),
+      ".verify/gates.yaml": "commands:\n  format: oxfmt\n",
+    });
     repo.write("src/ugly.ts", "export const a = {b:1,\n  c:2}\n");
     const result = await runCliInProcess(repo.dir, ["--only", "format"]);
-    expect(result.code, debug(result)).toBe(2);
-    expect(result.stdout).toContain(
-      "error in format: format: 'oxfmt' is not a formatter verify-gates can read",
-    );
-    expect(result.stdout).toContain("use prettier");
-    expect(result.stdout).not.toContain("not installed");
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings).toEqual([
+      expect.objectContaining({ file: "src/ugly.ts", line: 1, rule: "oxfmt" }),
+    ]);
   });
 
-  it("a linter gates cannot read (biome) is named, never run with eslint's flags", async () => {
-    const repo = makeRepo({ ".verify/gates.yaml": "commands:\n  lint: pnpm exec biome lint\n" });
+  it("a linter gates has no adapter for is never passed silently: its exit code fails the change", async () => {
+    const repo = makeRepo({
+      "lint.sh": "echo 'src/more.ts:1 bad' && exit 3\n",
+      ".verify/gates.yaml": "commands:\n  lint: sh lint.sh\n",
+    });
     repo.write("src/more.ts", "export const a = 1;\n");
     const result = await runCliInProcess(repo.dir, ["--only", "lint"]);
-    expect(result.code, debug(result)).toBe(2);
-    expect(result.stdout).toContain(
-      "lint: 'pnpm exec biome lint' is not a linter verify-gates can read",
-    );
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings[0]?.message).toContain("'sh lint.sh' exited 3");
+    expect(result.stdout).toContain("note in lint: 'sh lint.sh' has no adapter");
   });
 });
 

@@ -30,6 +30,9 @@ export function renderSummary(report: GatesReport): string {
   }
   const stageLine = report.stages.map((s) => `${s.stage} ${s.status}`).join(", ");
   if (stageLine) lines.push(`stages: ${stageLine}`);
+  // A pass or fail with a reason: how the stage judged (a command without an adapter).
+  for (const stage of report.stages.filter((s) => s.status !== "error" && s.status !== "skip"))
+    if (stage.reason) lines.push(`note in ${stage.stage}: ${stage.reason}`);
   for (const stage of report.stages.filter((s) => s.status === "error")) {
     lines.push(`error in ${stage.stage}: ${stage.reason ?? ""}`);
     if (stage.hint) lines.push(`  hint: ${stage.hint}`);

@@ -226,37 +226,67 @@ export type ResolvedCommands = (config: GatesConfig, stage: ToolStage) => string
 const words = (text: string) => text.trim().split(/\s+/).join(" ");
 const quoted = (texts: readonly string[]) => texts.map((t) => `'${t}'`).join(", ");
 
+/** A stage whose commands the change replaced (not only added to): a move of tools, or a loosening. */
+export interface CommandChange {
+  stage: ToolStage;
+  before: string[];
+  after: string[];
+  /** The base named no commands: they were detected from package.json. */
+  detected: boolean;
+  line: number;
+}
+
 /** Stricter only provably: every command of the base is still run, word for word (more may be added). */
-function loosenedCommands(
+export function commandChanges(
   base: GatesConfig,
   working: GatesConfig,
+  text: string | undefined,
   resolve: ResolvedCommands,
-  add: (key: string, message: string) => void,
-): void {
+): CommandChange[] {
+  const out: CommandChange[] = [];
   for (const stage of TOOL_STAGES) {
-    if (working.commands[stage] === false) {
-      if (base.commands[stage] !== false) add(stage, `commands.${stage} turned off`);
-      continue;
-    }
+    if (working.commands[stage] === false) continue;
     const before = resolve(base, stage);
     const after = resolve(working, stage);
     if (before === false || after === false) continue;
     const kept = after.map(words);
     if (before.every((command) => kept.includes(words(command)))) continue;
-    const detected = base.commands[stage] === undefined ? " (detected)" : "";
-    add(
-      stage,
-      `commands.${stage} changed from ${quoted(before)}${detected} to ${quoted(after)}: not provably stricter (keep every command of the base; add, do not replace)`,
-    );
+    const detected = base.commands[stage] === undefined;
+    out.push({ stage, before, after, detected, line: yamlLine(text, stage) });
+  }
+  return out;
+}
+
+/** The floor's finding for a command change that was not shown to be a move of tools. */
+export function commandChangeFinding(change: CommandChange, why: string): GateFinding {
+  const { stage, before, after } = change;
+  const message = `commands.${stage} changed from ${quoted(before)}${change.detected ? " (detected)" : ""} to ${quoted(after)}: not provably stricter (keep every command of the base; add, do not replace)`;
+  return finding(
+    "floor",
+    ".verify/gates.yaml",
+    change.line,
+    "loosened-config",
+    `${message}; ${why}`,
+    "to move tools, make this config change on the base branch itself, or replace the base's command only while it passes on the base, with a tool gates has an adapter for",
+  );
+}
+
+function turnedOff(
+  base: GatesConfig,
+  working: GatesConfig,
+  add: (key: string, message: string) => void,
+): void {
+  for (const stage of TOOL_STAGES) {
+    if (working.commands[stage] === false && base.commands[stage] !== false)
+      add(stage, `commands.${stage} turned off`);
   }
 }
 
-/** The gates config may only get stricter in a change. */
+/** The gates config may only get stricter in a change (replaced commands: `commandChanges`). */
 export function loosenedGates(
   base: GatesConfig,
   working: GatesConfig,
   text: string | undefined,
-  resolve: ResolvedCommands,
 ): GateFinding[] {
   const path = ".verify/gates.yaml";
   const out: GateFinding[] = [];
@@ -292,6 +322,6 @@ export function loosenedGates(
   for (const glob of added(base.exclude, working.exclude))
     add("exclude", `exclude entry '${glob}' added`);
   if (base.judge && !working.judge) add("judge", "judge removed");
-  loosenedCommands(base, working, resolve, add);
+  turnedOff(base, working, add);
   return out;
 }

@@ -11,6 +11,7 @@ import {
   isEslintConfig,
   isSuppressionsFile,
   isTsconfig,
+  commandChanges,
   loosenedEslint,
   loosenedGates,
   loosenedTsconfig,
@@ -130,14 +131,16 @@ export const floor: Stage = async (ctx) => {
   const findings: GateFinding[] = [];
   const moved = await addedTestNames(ctx);
   for (const file of ctx.change.files) findings.push(...(await fileFindings(ctx, file, moved)));
-  findings.push(
-    ...loosenedGates(
-      ctx.configs.base,
-      ctx.configs.working,
-      ctx.configs.workingText,
-      (config, stage) => resolvedCommands(ctx.root, config, stage),
-    ),
+  const { base, working, workingText } = ctx.configs;
+  findings.push(...loosenedGates(base, working, workingText));
+  const changes = commandChanges(base, working, workingText, (config, stage) =>
+    resolvedCommands(ctx.root, config, stage),
   );
+  if (changes.length > 0) {
+    // Only a change of tools pays for running the base's commands (and loading the adapters).
+    const { commandMoveFindings } = await import("./floor-commands.js");
+    findings.push(...(await commandMoveFindings(ctx, changes)));
+  }
   if (ctx.regression !== undefined)
     findings.push(...(await regressionFindings(ctx, ctx.regression)));
   return outcome(findings);

@@ -4,8 +4,9 @@ import { join } from "node:path";
 import type { FileChange } from "../diff/change.js";
 import { gitTry } from "../diff/git.js";
 import { parseUnifiedDiff, type Hunk } from "../diff/unified-diff.js";
+import type { ToolAdapter } from "../tools/adapter.js";
 import type { ToolCommand } from "../tools/command.js";
-import { runTool, toolFailed, type Deadline, type RawFinding } from "../tools/run-tool.js";
+import { runArgv, toolFailed, type Deadline, type RawFinding } from "../tools/run-tool.js";
 
 /** At most this many places per file; the rest are counted in the last finding. */
 export const MAX_PLACES_PER_FILE = 10;
@@ -43,27 +44,22 @@ const span = (hunk: Hunk) =>
     : `lines ${hunk.oldStart}-${hunk.oldStart + hunk.oldCount - 1}`;
 
 /**
- * Where prettier would rewrite the change's own lines of an unformatted file: one finding per
- * rewritten place that touches an added line. Places on lines the change did not touch are
+ * Where the formatter would rewrite the change's own lines of an unformatted file: one finding
+ * per rewritten place that touches an added line. Places on lines the change did not touch are
  * old debt and do not count, so an unformatted file hides nothing new in it.
  */
 export async function unformattedPlaces(
   root: string,
   command: ToolCommand,
+  adapter: ToolAdapter & Required<Pick<ToolAdapter, "stdinArgv">>,
   file: FileChange,
   env: NodeJS.ProcessEnv,
   deadline: Deadline,
 ): Promise<RawFinding[]> {
   const text = await readFile(join(root, file.path), "utf8");
-  const result = await runTool(
-    root,
-    command,
-    ["--stdin-filepath", file.path],
-    "format",
-    env,
-    deadline,
-    text,
-  );
+  const argv = adapter.stdinArgv(command, file.path);
+  const result = await runArgv(root, command, argv, "format", env, deadline, text);
+  const rule = adapter.name;
   if (result.exitCode !== 0)
     throw toolFailed("format", command, result, "could not format the file");
   const hunks = await lineHunks(text, result.stdout);
@@ -71,9 +67,7 @@ export async function unformattedPlaces(
     // Listed as unformatted, yet formatting it changes nothing: say so, never pass it.
     const first = Math.min(...file.added.keys());
     const line = Number.isFinite(first) ? first : 1;
-    return [
-      { file: file.path, line, rule: "prettier", message: "not formatted (prettier lists it)" },
-    ];
+    return [{ file: file.path, line, rule, message: `not formatted (${rule} lists it)` }];
   }
   const places = hunks.flatMap((hunk) => {
     const line = touched(hunk).find((n) => file.added.has(n));
@@ -82,8 +76,8 @@ export async function unformattedPlaces(
   const findings: RawFinding[] = places.slice(0, MAX_PLACES_PER_FILE).map(({ hunk, line }) => ({
     file: file.path,
     line,
-    rule: "prettier",
-    message: `not formatted: prettier rewrites ${span(hunk)}`,
+    rule,
+    message: `not formatted: ${rule} rewrites ${span(hunk)}`,
   }));
   const more = places.length - findings.length;
   const last = findings.at(-1);

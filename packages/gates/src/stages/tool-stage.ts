@@ -1,17 +1,56 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { GateFinding, GateStage } from "@agent-verify/contract";
 import { finding, outcome, skip, type GatesContext, type StageOutcome } from "../context.js";
+import { isPresent } from "../diff/change.js";
 import { baseFindings, newAgainstBase } from "../hold-line.js";
-import { packageVersion, NODE_TOOLS, type ToolCommand } from "../tools/command.js";
+import { isUnder, splitArgs, type ToolAdapter } from "../tools/adapter.js";
+import { adapterFor } from "../tools/adapters.js";
+import { packageVersion, type ToolCommand } from "../tools/command.js";
 import type { ToolStage } from "../tools/detect.js";
-import type { RawFinding } from "../tools/run-tool.js";
+import { PLAIN, plainNote } from "../tools/plain.js";
+import { deadlineOf, runArgv, type RawFinding } from "../tools/run-tool.js";
 
 export interface ToolStageSpec {
   stage: GateStage;
   toolStage: ToolStage;
   hint: string;
-  /** Files to pass to the tool (repository paths), or undefined for the whole project. */
-  files: (ctx: GatesContext) => string[] | undefined;
-  run: (dir: string, command: ToolCommand, files: string[] | undefined) => Promise<RawFinding[]>;
+  /** The stage runs at all (typecheck: only when a script or JSON file changed). */
+  relevant?: (ctx: GatesContext) => string | undefined;
+}
+
+/**
+ * The changed files a command is given: the present ones its tool accepts, narrowed to the
+ * paths the command names (`oxlint src` → the changed files under src). `undefined`: the
+ * command names paths gates cannot read (a glob), so it runs with them as written.
+ */
+export function commandFiles(
+  ctx: GatesContext,
+  command: ToolCommand,
+  adapter: ToolAdapter,
+): string[] | undefined {
+  if (adapter.scope === "project") return undefined;
+  const { paths } = splitArgs(command, adapter.name === "biome" ? 1 : 0);
+  if (!paths.every((p) => existsSync(join(ctx.root, p)))) return undefined;
+  return ctx.change.files
+    .filter((f) => isPresent(f) && adapter.accepts(f.path))
+    .map((f) => f.path)
+    .filter((path) => paths.length === 0 || paths.some((p) => isUnder(path, p)));
+}
+
+/** One run of an adapter's tool in `dir` (the working tree or the base's worktree). */
+export async function runAdapter(
+  ctx: GatesContext,
+  stage: string,
+  dir: string,
+  command: ToolCommand,
+  adapter: ToolAdapter,
+  files: string[] | undefined,
+): Promise<RawFinding[]> {
+  const deadline = deadlineOf(ctx.config.timeouts, "tool_s");
+  const argv = adapter.argv(command, files, dir);
+  const result = await runArgv(dir, command, argv, stage, ctx.env, deadline);
+  return adapter.parse(stage, command, result, dir);
 }
 
 function toBasePaths(ctx: GatesContext, files: string[] | undefined): string[] | undefined {
@@ -26,27 +65,51 @@ function toBasePaths(ctx: GatesContext, files: string[] | undefined): string[] |
   return out;
 }
 
-/** Typecheck, lint and format: run on the change, keep only the findings that are new against the base. */
+/**
+ * The findings of one command that are new against the base (plain commands: all of them);
+ * undefined when none of the changed files is the command's to check.
+ */
+async function commandFindings(
+  ctx: GatesContext,
+  spec: ToolStageSpec,
+  command: ToolCommand,
+): Promise<RawFinding[] | undefined> {
+  const adapter = adapterFor(command);
+  const files = commandFiles(ctx, command, adapter);
+  if (files !== undefined && files.length === 0) return undefined;
+  const current = await runAdapter(ctx, spec.stage, ctx.root, command, adapter, files);
+  if (current.length === 0 || adapter === PLAIN) return current;
+  const baseFiles = toBasePaths(ctx, files);
+  const version = packageVersion(ctx.root, adapter.pkg);
+  const base =
+    baseFiles !== undefined && baseFiles.length === 0
+      ? []
+      : await baseFindings(ctx, [spec.stage, command.text, version, baseFiles], (dir) =>
+          runAdapter(ctx, spec.stage, dir, command, adapter, baseFiles),
+        );
+  return newAgainstBase(ctx, current, base);
+}
+
+/** Typecheck and lint: each command through its adapter, findings new against the base. */
 export async function runToolStage(ctx: GatesContext, spec: ToolStageSpec): Promise<StageOutcome> {
+  const irrelevant = spec.relevant?.(ctx);
+  if (irrelevant !== undefined) return skip(irrelevant);
   const commands = ctx.commands(spec.toolStage);
   if ("off" in commands) return skip(commands.off);
-  const files = spec.files(ctx);
-  if (files !== undefined && files.length === 0) return skip("no changed files for this tool");
   const findings: GateFinding[] = [];
+  let ran = false;
   for (const command of commands.commands) {
-    const current = await spec.run(ctx.root, command, files);
-    if (current.length === 0) continue;
-    const baseFiles = toBasePaths(ctx, files);
-    const version = packageVersion(ctx.root, NODE_TOOLS[command.tool] ?? command.tool);
-    const base =
-      baseFiles !== undefined && baseFiles.length === 0
-        ? []
-        : await baseFindings(ctx, [spec.stage, command.text, version, baseFiles], (dir) =>
-            spec.run(dir, command, baseFiles),
-          );
-    for (const f of newAgainstBase(ctx, current, base)) {
+    const found = await commandFindings(ctx, spec, command);
+    ran ||= found !== undefined;
+    for (const f of found ?? [])
       findings.push(finding(spec.stage, f.file, f.line, f.rule, f.message, spec.hint));
-    }
   }
-  return outcome(findings);
+  if (!ran) return skip("no changed files for this tool");
+  return outcome(findings, plainReason(commands.commands));
+}
+
+/** The stage's note when some of its commands are judged by exit code only. */
+export function plainReason(commands: readonly ToolCommand[]): string | undefined {
+  const plain = commands.filter((c) => adapterFor(c) === PLAIN);
+  return plain.length === 0 ? undefined : plainNote(plain);
 }

@@ -5,9 +5,14 @@ import { GatesError, GatesErrorCode } from "../errors.js";
 /** Tools that must come from the repository's own node_modules, never from PATH. */
 export const NODE_TOOLS: Record<string, string> = {
   tsc: "typescript",
+  tsgo: "@typescript/native-preview",
   eslint: "eslint",
+  oxlint: "oxlint",
+  biome: "@biomejs/biome",
   prettier: "prettier",
+  oxfmt: "oxfmt",
   vitest: "vitest",
+  jest: "jest",
 };
 
 export interface ToolCommand {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { GatesConfig, StageCommand } from "@agent-verify/contract";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { parseCommand, type ToolCommand } from "./command.js";
+import { scriptCommands } from "./scripts.js";
 
 export type ToolStage = "typecheck" | "lint" | "format" | "test";
 export const TOOL_STAGES: readonly ToolStage[] = ["typecheck", "lint", "format", "test"];
@@ -11,6 +12,7 @@ export const TOOL_STAGES: readonly ToolStage[] = ["typecheck", "lint", "format",
 export type StageCommands = { commands: ToolCommand[] } | { off: string };
 
 interface PackageJson {
+  scripts?: Record<string, string>;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
 }
@@ -28,26 +30,40 @@ const anyExists = (root: string, names: readonly string[]) =>
 const configNames = (stem: string) =>
   ["js", "mjs", "cjs", "ts", "mts", "cts", "json"].map((ext) => `${stem}.${ext}`);
 
+const PRETTIER_RC = [
+  ".prettierrc",
+  ".prettierrc.json",
+  ".prettierrc.yaml",
+  ".prettierrc.yml",
+  ...configNames("prettier.config"),
+];
+const BIOME_CONFIG = ["biome.json", "biome.jsonc"];
+
+/** When no script names a stage's tool: the tool the dependencies, config files or bins show. */
 function detectDefault(root: string, stage: ToolStage, pkg: PackageJson): string | undefined {
   const deps = { ...pkg.dependencies, ...pkg.devDependencies };
-  const has = (name: string) => deps[name] !== undefined;
+  const bin = (name: string) => existsSync(join(root, "node_modules", ".bin", name));
+  const has = (name: string, tool = name) => deps[name] !== undefined || bin(tool);
+  const biome = has("@biomejs/biome", "biome") || anyExists(root, BIOME_CONFIG);
   if (stage === "typecheck") {
-    if (existsSync(join(root, "tsconfig.json"))) return "tsc --noEmit -p tsconfig.json";
-    return has("typescript") ? "tsc --noEmit" : undefined;
+    const project = existsSync(join(root, "tsconfig.json"));
+    const tsc = deps.typescript !== undefined || bin("tsc");
+    const tool = !tsc && has("@typescript/native-preview", "tsgo") ? "tsgo" : "tsc";
+    if (project) return `${tool} --noEmit -p tsconfig.json`;
+    return tsc || tool === "tsgo" ? `${tool} --noEmit` : undefined;
   }
-  if (stage === "lint")
-    return has("eslint") || anyExists(root, configNames("eslint.config")) ? "eslint" : undefined;
+  if (stage === "lint") {
+    if (has("eslint") || anyExists(root, configNames("eslint.config"))) return "eslint";
+    if (has("oxlint") || anyExists(root, [".oxlintrc.json"])) return "oxlint";
+    return biome ? "biome lint" : undefined;
+  }
   if (stage === "format") {
-    const rc = [
-      ".prettierrc",
-      ".prettierrc.json",
-      ".prettierrc.yaml",
-      ".prettierrc.yml",
-      ...configNames("prettier.config"),
-    ];
-    return has("prettier") || anyExists(root, rc) ? "prettier" : undefined;
+    if (has("prettier") || anyExists(root, PRETTIER_RC)) return "prettier";
+    if (has("oxfmt") || anyExists(root, [".oxfmtrc.json", ".oxfmtrc.jsonc"])) return "oxfmt";
+    return biome ? "biome format" : undefined;
   }
-  return has("vitest") || anyExists(root, configNames("vitest.config")) ? "vitest run" : undefined;
+  if (has("vitest") || anyExists(root, configNames("vitest.config"))) return "vitest run";
+  return has("jest") || anyExists(root, configNames("jest.config")) ? "jest" : undefined;
 }
 
 function fromConfig(value: StageCommand): StageCommands {
@@ -56,7 +72,10 @@ function fromConfig(value: StageCommand): StageCommands {
   return { commands: texts.map(parseCommand) };
 }
 
-/** Commands per stage: the config's, else defaults for a Node/TypeScript repo from package.json. */
+/**
+ * Commands per stage: the config's, else what package.json's scripts run for it, else the
+ * tool its dependencies, config files or installed bins show.
+ */
 export function stageCommands(root: string, config: GatesConfig, stage: ToolStage): StageCommands {
   const configured = config.commands[stage];
   if (configured !== undefined) return fromConfig(configured);
@@ -70,6 +89,8 @@ export function stageCommands(root: string, config: GatesConfig, stage: ToolStag
       },
     );
   }
+  const fromScripts = scriptCommands(pkg.scripts)[stage];
+  if (fromScripts !== undefined) return { commands: fromScripts.map(parseCommand) };
   const text = detectDefault(root, stage, pkg);
   return text === undefined
     ? { off: `no ${stage} tool in package.json` }

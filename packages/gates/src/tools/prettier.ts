@@ -1,17 +1,16 @@
 import type { ExecResult } from "../exec.js";
+import { argvWith, type ToolAdapter } from "./adapter.js";
 import type { ToolCommand } from "./command.js";
 import { repoPath, toolFailed, type RawFinding } from "./run-tool.js";
 
-export const PRETTIER_ARGS = [
-  "--list-different",
-  "--ignore-unknown",
-  "--no-error-on-unmatched-pattern",
-];
+/** The command's own mode flags: gates asks for the list itself (prettier refuses --check with -l). */
+const MODES = ["--check", "-c", "--list-different", "-l", "--write", "-w"];
 
 const SYNTAX = /^\[error\] (.+?): (SyntaxError: .*?)(?: \((\d+):\d+\))?$/;
 
 /** `prettier --list-different`: exit 1 lists unformatted files; exit 2 is a syntax error or a broken setup. */
 export function prettierFindings(
+  stage: string,
   command: ToolCommand,
   result: ExecResult,
   dir: string,
@@ -30,9 +29,9 @@ export function prettierFindings(
     }
   }
   if (result.exitCode === 2 && findings.length === 0)
-    throw toolFailed("format", command, result, "could not check formatting");
+    throw toolFailed(stage, command, result, "could not check formatting");
   if (result.exitCode !== 0 && result.exitCode !== 1 && result.exitCode !== 2) {
-    throw toolFailed("format", command, result, "crashed");
+    throw toolFailed(stage, command, result, "crashed");
   }
   for (const file of result.stdout.split("\n")) {
     if (file.trim() === "") continue;
@@ -46,6 +45,27 @@ export function prettierFindings(
   // Exit 1 that lists nothing: prettier refused its arguments (e.g. --check with
   // --list-different) or a plugin did not load. Never read that as clean.
   if (result.exitCode !== 0 && findings.length === 0)
-    throw toolFailed("format", command, result, "failed without listing a file");
+    throw toolFailed(stage, command, result, "failed without listing a file");
   return findings;
 }
+
+/** Prettier: `--list-different` names the unformatted files; each is then formatted from stdin. */
+export const PRETTIER: ToolAdapter = {
+  name: "prettier",
+  pkg: "prettier",
+  reads: "its --list-different",
+  scope: "files",
+  accepts: () => true,
+  argv: (command, files) =>
+    argvWith(
+      command,
+      {
+        drop: MODES,
+        add: ["--list-different", "--ignore-unknown", "--no-error-on-unmatched-pattern"],
+      },
+      files,
+    ),
+  parse: prettierFindings,
+  stdinArgv: (command, path) =>
+    argvWith(command, { drop: MODES, add: ["--stdin-filepath", path] }, []).slice(0, -1),
+};

@@ -23,7 +23,7 @@ export const deadlineOf = (
   key: keyof GatesConfig["timeouts"],
 ): Deadline => ({ ms: Math.round(timeouts[key] * 1000), setting: `timeouts.${key}` });
 
-export async function runTool(
+export function runTool(
   dir: string,
   command: ToolCommand,
   extraArgs: readonly string[],
@@ -32,8 +32,21 @@ export async function runTool(
   deadline: Deadline,
   input?: string,
 ): Promise<ExecResult> {
+  return runArgv(dir, command, [...command.args, ...extraArgs], stage, env, deadline, input);
+}
+
+/** Run a command's executable with `argv` in place of its own arguments. */
+export async function runArgv(
+  dir: string,
+  command: ToolCommand,
+  argv: readonly string[],
+  stage: string,
+  env: NodeJS.ProcessEnv,
+  deadline: Deadline,
+  input?: string,
+): Promise<ExecResult> {
   const file = resolveTool(dir, command.tool, stage, env);
-  const result = await exec(file, [...command.args, ...extraArgs], {
+  const result = await exec(file, [...argv], {
     cwd: dir,
     env,
     timeoutMs: deadline.ms,

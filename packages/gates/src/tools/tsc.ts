@@ -1,4 +1,5 @@
 import type { ExecResult } from "../exec.js";
+import type { ToolAdapter } from "./adapter.js";
 import type { ToolCommand } from "./command.js";
 import { repoPath, toolFailed, type RawFinding } from "./run-tool.js";
 
@@ -26,16 +27,32 @@ export function parseTsc(
 }
 
 /** tsc exits 1 or 2 when it found type errors; only output we cannot read is a setup problem. */
-export function tscFindings(command: ToolCommand, result: ExecResult, dir: string): RawFinding[] {
+export function tscFindings(
+  stage: string,
+  command: ToolCommand,
+  result: ExecResult,
+  dir: string,
+): RawFinding[] {
   const { findings, globalErrors } = parseTsc(result.stdout, dir);
   if (globalErrors.length > 0)
-    throw toolFailed(
-      "typecheck",
-      command,
-      { ...result, stderr: globalErrors.join("\n") },
-      "failed",
-    );
+    throw toolFailed(stage, command, { ...result, stderr: globalErrors.join("\n") }, "failed");
   if (result.exitCode !== 0 && findings.length === 0)
-    throw toolFailed("typecheck", command, result, "failed without diagnostics");
+    throw toolFailed(stage, command, result, "failed without diagnostics");
   return findings;
 }
+
+const adapter = (name: string, pkg: string): ToolAdapter => ({
+  name,
+  pkg,
+  reads: "its --pretty false diagnostics",
+  scope: "project",
+  accepts: () => true,
+  argv: (command) => [...command.args, "--pretty", "false"],
+  parse: tscFindings,
+});
+
+/** tsc of TypeScript 5.x and 7.x (the native port prints the same diagnostics). */
+export const TSC = adapter("tsc", "typescript");
+/** `tsgo` of @typescript/native-preview. */
+export const TSGO = adapter("tsgo", "@typescript/native-preview");
+export const VUE_TSC = adapter("vue-tsc", "vue-tsc");

@@ -19,17 +19,26 @@ export interface TestRun {
   findings: RawFinding[];
   totalTests: number;
   coverage: CoverageMap;
-  /** Every test case vitest reported; undefined when no vitest command ran. */
+  /** Every test case the runners reported; undefined when no runner gates reads ran. */
   tests: GateTestCase[] | undefined;
 }
 
-export function vitestArgs(outDir: string): string[] {
+export type CoverageProvider = "istanbul" | "v8";
+
+/** The coverage provider the repository has installed: istanbul when it has both, as before. */
+export function coverageProvider(root: string): CoverageProvider {
+  const installed = (name: string) =>
+    existsSync(join(root, "node_modules", "@vitest", `coverage-${name}`, "package.json"));
+  return !installed("istanbul") && installed("v8") ? "v8" : "istanbul";
+}
+
+export function vitestArgs(outDir: string, provider: CoverageProvider = "istanbul"): string[] {
   return [
     "--reporter=json",
     `--outputFile=${join(outDir, "vitest.json")}`,
     "--includeTaskLocation",
     "--coverage.enabled",
-    "--coverage.provider=istanbul",
+    `--coverage.provider=${provider}`,
     "--coverage.reporter=json",
     "--coverage.reportOnFailure",
     `--coverage.reportsDirectory=${join(outDir, "coverage")}`,
@@ -97,29 +106,39 @@ function testCases(report: JsonReport, dir: string): GateTestCase[] {
   });
 }
 
-function readCoverage(outDir: string, dir: string): CoverageMap {
+/** A run's report: vitest's JSON reporter and jest's --json write the same shape. */
+export interface ReportFiles {
+  tool: "vitest" | "jest";
+  report: string;
+}
+
+const COVERAGE_HINT: Record<ReportFiles["tool"], string> = {
+  vitest: "install @vitest/coverage-istanbul (or @vitest/coverage-v8) matching your vitest version",
+  jest: "make jest's coverage work (jest --coverage) in this repository",
+};
+
+function readCoverage(outDir: string, dir: string, tool: ReportFiles["tool"]): CoverageMap {
   const file = join(outDir, "coverage", "coverage-final.json");
   if (!existsSync(file)) {
     throw new GatesError(
       GatesErrorCode.NoCoverage,
       "tests: coverage was not produced (no coverage-final.json)",
-      {
-        hint: "install @vitest/coverage-istanbul matching your vitest version",
-      },
+      { hint: COVERAGE_HINT[tool] },
     );
   }
   const raw = JSON.parse(readFileSync(file, "utf8")) as Record<string, IstanbulFileCoverage>;
   return new Map(Object.values(raw).map((entry) => [repoPath(dir, entry.path), entry]));
 }
 
-/** vitest exits 1 for failing tests and for a broken setup alike: the JSON report and coverage decide. */
+/** vitest and jest exit 1 for failing tests and for a broken setup alike: the JSON report and coverage decide. */
 export function readTestRun(
   command: ToolCommand,
   result: ExecResult,
   outDir: string,
   dir: string,
+  files: ReportFiles = { tool: "vitest", report: "vitest.json" },
 ): TestRun {
-  const reportFile = join(outDir, "vitest.json");
+  const reportFile = join(outDir, files.report);
   if (!existsSync(reportFile))
     throw toolFailed("tests", command, result, "produced no JSON report");
   let report: JsonReport;
@@ -146,14 +165,27 @@ export function readTestRun(
     findings.push({
       file: null,
       line: null,
-      rule: "vitest-exit",
-      message: `vitest exited ${result.exitCode}: ${why || "no failing test reported"}`,
+      rule: `${files.tool}-exit`,
+      message: `${files.tool} exited ${result.exitCode}: ${why || "no failing test reported"}`,
     });
   }
   return {
     findings,
     totalTests: report.numTotalTests,
-    coverage: readCoverage(outDir, dir),
+    coverage: readCoverage(outDir, dir, files.tool),
     tests: testCases(report, dir),
   };
+}
+
+/** jest's own JSON report and istanbul coverage, into `outDir` as vitest's are. */
+export function jestArgs(outDir: string): string[] {
+  return [
+    "--ci",
+    "--json",
+    `--outputFile=${join(outDir, "jest.json")}`,
+    "--testLocationInResults",
+    "--coverage",
+    "--coverageReporters=json",
+    `--coverageDirectory=${join(outDir, "coverage")}`,
+  ];
 }

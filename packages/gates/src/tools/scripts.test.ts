@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { scriptCommands } from "./scripts.js";
+
+describe("commands from package.json scripts", () => {
+  it("a modern library's scripts: tsgo types, oxlint and oxfmt as two stages, vitest run once", () => {
+    expect(
+      scriptCommands({
+        "test:types": "tsgo --noEmit",
+        lint: "oxlint src && oxfmt --check src test",
+        test: "vitest --coverage",
+        format: "oxfmt src test",
+      }),
+    ).toEqual({
+      typecheck: ["tsgo --noEmit"],
+      lint: ["oxlint src"],
+      format: ["oxfmt --check src test"],
+      test: ["vitest run --coverage"],
+    });
+  });
+
+  it("follows scripts that run scripts, drops writes, watches, builds and task runners", () => {
+    expect(
+      scriptCommands({
+        ci: "pnpm run check && npm test",
+        check: "NODE_ENV=test tsc --noEmit -p . && eslint .",
+        test: "c8 --check-coverage node --test test/",
+        "lint:fix": "eslint . --fix",
+        build: "tsc -p tsconfig.build.json",
+        dev: "vitest",
+        all: "turbo run lint",
+        emit: "tsc",
+      }),
+    ).toEqual({
+      typecheck: ["tsc --noEmit -p ."],
+      lint: ["eslint ."],
+      test: ["node --test test/"],
+    });
+  });
+
+  it("an unknown tool counts only in a script named for a stage, as that stage's plain command", () => {
+    expect(
+      scriptCommands({
+        lint: "publint && biome check src",
+        docs: "typedoc src",
+        "test:e2e": "playwright test",
+      }),
+    ).toEqual({ lint: ["publint", "biome check src"] });
+  });
+
+  it("a segment with shell syntax is never run (no shell is ever involved)", () => {
+    expect(
+      scriptCommands({ test: "vitest run | tee out.txt", lint: "eslint $(git ls-files)" }),
+    ).toEqual({});
+  });
+});
