@@ -54,7 +54,12 @@ export {
 export type { FlowOutcome, OutcomeKind, ReportShard, RunReport } from "./outcome.js";
 export { ConfigError, ContractErrorCode } from "./errors.js";
 export type { ConfigErrorDetails } from "./errors.js";
-export { formatPath, parseYamlConfig, readYamlConfig } from "./yaml-config.js";
+export {
+  controlCharacterProblem,
+  formatPath,
+  parseYamlConfig,
+  readYamlConfig,
+} from "./yaml-config.js";
 export { MANIFEST_PATH, loadManifest, manifestPath, parseManifest } from "./load-manifest.js";
 export { JSON_SCHEMAS } from "./json-schemas.js";
 export {

@@ -192,6 +192,21 @@ flows:
       `${HEAD}tickets:\n  budget: 3\nflows: []\n`,
       "4: tickets.budget: unknown key",
     ],
+    [
+      "a NUL byte in a value",
+      `${HEAD}flows:\n  - name: checkout\n    description: "Buys\u0000 a mug"\n`,
+      "5: invalid YAML: a NUL byte (column 23)",
+    ],
+    [
+      "a NUL byte in a comment",
+      `${HEAD}# notes\u0000\nflows: []\n`,
+      "3: invalid YAML: a NUL byte (column 8)",
+    ],
+    [
+      "another control character",
+      `${HEAD}flows: []\u0007\n`,
+      "3: invalid YAML: a control character U+0007 (column 10)",
+    ],
   ])("rejects %s", (_name, text, expected) => {
     const message = errorOf(text);
     expect(message.startsWith(`${FILE}:`)).toBe(true);
