@@ -244,3 +244,19 @@ export type {
   DeliverableReview,
   RubricItemResult,
 } from "./deliverable.js";
+export {
+  extractCitations,
+  checkCitation,
+  readRepoText,
+  repoLines,
+} from "./deliverable-citations.js";
+export type { Citation, ReadLines } from "./deliverable-citations.js";
+export { contentLines, findings as deliverableFindings, sections } from "./deliverable-document.js";
+export type { Finding as DocumentFinding, Section } from "./deliverable-document.js";
+export {
+  MIN_DISCOVERY_FINDINGS,
+  MIN_LINES,
+  isVague,
+  reviewDeliverable,
+} from "./deliverable-rubric.js";
+export type { ReviewInput } from "./deliverable-rubric.js";
