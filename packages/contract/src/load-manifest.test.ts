@@ -61,6 +61,7 @@ flows:
     expect(manifest.tickets).toEqual({
       retry_budget: 3,
       flaky_reruns: 1,
+      flaky_threshold: 1,
       run_gates: "auto",
       gates_command: "node_modules/.bin/verify-gates",
     });
@@ -181,6 +182,16 @@ flows:
       "fractional flaky reruns",
       `${HEAD}tickets:\n  flaky_reruns: 1.5\nflows: []\n`,
       "4: tickets.flaky_reruns: expected a whole number",
+    ],
+    [
+      "a flaky threshold of 0",
+      `${HEAD}tickets:\n  flaky_threshold: 0\nflows: []\n`,
+      "4: tickets.flaky_threshold: expected at least 1",
+    ],
+    [
+      "a fractional flaky threshold",
+      `${HEAD}tickets:\n  flaky_threshold: 2.5\nflows: []\n`,
+      "4: tickets.flaky_threshold: expected a whole number",
     ],
     [
       "unknown run_gates",

@@ -132,6 +132,7 @@ async function attempt(
     treeHash: tree,
     type: issue.type,
     retryBudget: ctx.budget,
+    flakyThreshold: config.flaky_threshold,
     history,
     evidence,
   });
