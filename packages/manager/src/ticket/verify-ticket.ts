@@ -40,6 +40,19 @@ export interface VerifyTicketOptions extends SuperviseOptions {
   warn?: ((line: string) => void) | undefined;
   /** The writes to the log (tests make them fail like a full disk). */
   files?: FileLayer | undefined;
+  /** A batch: a ticket an open dependency blocks is not verified (ManagerError ticket_blocked). */
+  skipBlocked?: boolean | undefined;
+}
+
+/** A new attempt of a ticket that waits on open dependencies would verify unfinished work. */
+function assertUnblocked(issue: TrackerIssue): void {
+  const open = issue.openBlockers ?? [];
+  if (open.length === 0 || issue.status === "closed") return;
+  const named = open.join(", ");
+  throw new ManagerError(
+    ManagerErrorCode.TicketBlocked,
+    `blocked by open ${open.length === 1 ? "dependency" : "dependencies"} ${named}: verify it once ${open.length === 1 ? "that is" : "they are"} closed`,
+  );
 }
 
 interface Context {
@@ -202,6 +215,7 @@ export async function verifyTicket(options: VerifyTicketOptions): Promise<IssueV
       const done = { ...loaded, outcomes: [], unknownFlows: [], acMet: 0, resumed: true };
       return await applyAndReport(ctx, done, "attempt");
     }
+    if (options.skipBlocked) assertUnblocked(loaded.issue);
     return await attempt(ctx, loaded.issue, loaded.attempt, loaded.history);
   } finally {
     if (catalog !== options.catalog) catalog.close();
