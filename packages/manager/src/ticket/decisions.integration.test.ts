@@ -24,7 +24,9 @@ import {
   scriptedGates,
   type ScriptedGates,
 } from "../../test/helpers/scripted-gates.js";
+import { FlowCatalog } from "../flows/catalog.js";
 import { verifyBatch } from "./batch/batch.js";
+import { planBatch } from "./batch/batch-plan.js";
 import { formatHistory, formatVerification } from "./report/format.js";
 import { parseCommentReport } from "./report/comment.js";
 import { readTicketLog } from "./record/verify-log-read.js";
@@ -641,6 +643,22 @@ describe("closed tickets and resuming", () => {
         restart: true,
         tracker: app.tracker,
       });
+    // The --dry-run plan says so before anything runs.
+    const catalog = new FlowCatalog({ dir: app.dir });
+    const plan = await planBatch({
+      dir: app.dir,
+      tracker: app.tracker,
+      catalog,
+      ids: [],
+      labels: ["deps"],
+      status: "open",
+      limit: 0,
+      restart: true,
+      dryRun: true,
+    }).finally(() => catalog.close());
+    expect(plan.tickets.map((t) => `${t.id}: ${t.problem}`)).toEqual([
+      `${id}: blocked by open dependency ${blocker}: verify it once that is closed`,
+    ]);
     const waiting = await batch();
     expect(waiting.halt).toBeNull();
     expect(waiting.status?.tickets).toEqual([

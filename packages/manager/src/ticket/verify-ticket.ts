@@ -9,6 +9,7 @@ import { applyDecision } from "./apply/apply.js";
 import { collect } from "./collect/collect.js";
 import { countedSinceEscalation, decide } from "./decide/decide.js";
 import { ticketsConfig } from "./load/config.js";
+import { blockedReason } from "./load/blockers.js";
 import { assertIssueId, loadTicket } from "./load/load.js";
 import { treeHash } from "./record/tree-hash.js";
 import { appendLogEntry } from "./record/verify-log.js";
@@ -46,13 +47,8 @@ export interface VerifyTicketOptions extends SuperviseOptions {
 
 /** A new attempt of a ticket that waits on open dependencies would verify unfinished work. */
 function assertUnblocked(issue: TrackerIssue): void {
-  const open = issue.openBlockers ?? [];
-  if (open.length === 0 || issue.status === "closed") return;
-  const named = open.join(", ");
-  throw new ManagerError(
-    ManagerErrorCode.TicketBlocked,
-    `blocked by open ${open.length === 1 ? "dependency" : "dependencies"} ${named}: verify it once ${open.length === 1 ? "that is" : "they are"} closed`,
-  );
+  const reason = blockedReason(issue);
+  if (reason !== null) throw new ManagerError(ManagerErrorCode.TicketBlocked, reason);
 }
 
 interface Context {
