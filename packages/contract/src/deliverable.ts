@@ -22,17 +22,6 @@ export const DeliverableFindingSchema = z.strictObject({
 });
 export type DeliverableFinding = z.infer<typeof DeliverableFindingSchema>;
 
-/** What `verify-gates deliverable <file> --json` prints. */
-export const DeliverableResultSchema = z.strictObject({
-  schema_version: z.literal(1),
-  file: z.string(),
-  status: z.enum(["pass", "fail"]),
-  lines: z.number().int().nonnegative(),
-  citations: z.number().int().nonnegative(),
-  findings: z.array(DeliverableFindingSchema),
-});
-export type DeliverableResult = z.infer<typeof DeliverableResultSchema>;
-
 /** The kinds of ticket whose work is a document. */
 export const DELIVERABLE_KINDS = ["discovery", "design", "doc"] as const;
 export const DeliverableKindSchema = z.enum(DELIVERABLE_KINDS);
@@ -74,9 +63,22 @@ export const DeliverableReviewSchema = z.strictObject({
   kind: DeliverableKindSchema,
   pass: z.boolean(),
   items: z.array(RubricItemResultSchema),
-  /** The citations spot-checked (at most 5, picked at random, seeded by the document). */
+  /** Every `file:line` citation of the document, checked (in document order). */
   citations: z.array(CitationCheckSchema),
   /** How many `file:line` citations the document has in all. */
   citations_total: z.number().int().nonnegative(),
 });
 export type DeliverableReview = z.infer<typeof DeliverableReviewSchema>;
+
+/** What `verify-gates deliverable <file> --json` prints. */
+export const DeliverableResultSchema = z.strictObject({
+  schema_version: z.literal(1),
+  file: z.string(),
+  status: z.enum(["pass", "fail"]),
+  lines: z.number().int().nonnegative(),
+  citations: z.number().int().nonnegative(),
+  findings: z.array(DeliverableFindingSchema),
+  /** The rubric item by item, and every citation checked: the manager's review of the same file. */
+  review: DeliverableReviewSchema.optional(),
+});
+export type DeliverableResult = z.infer<typeof DeliverableResultSchema>;

@@ -54,7 +54,12 @@ export {
 export type { FlowOutcome, OutcomeKind, ReportShard, RunReport } from "./outcome.js";
 export { ConfigError, ContractErrorCode } from "./errors.js";
 export type { ConfigErrorDetails } from "./errors.js";
-export { formatPath, parseYamlConfig, readYamlConfig } from "./yaml-config.js";
+export {
+  controlCharacterProblem,
+  formatPath,
+  parseYamlConfig,
+  readYamlConfig,
+} from "./yaml-config.js";
 export { MANIFEST_PATH, loadManifest, manifestPath, parseManifest } from "./load-manifest.js";
 export { JSON_SCHEMAS } from "./json-schemas.js";
 export {
@@ -263,3 +268,19 @@ export type {
   DeliverableReview,
   RubricItemResult,
 } from "./deliverable.js";
+export {
+  extractCitations,
+  checkCitation,
+  readRepoText,
+  repoLines,
+} from "./deliverable-citations.js";
+export type { Citation, ReadLines } from "./deliverable-citations.js";
+export { contentLines, findings as deliverableFindings, sections } from "./deliverable-document.js";
+export type { Finding as DocumentFinding, Section } from "./deliverable-document.js";
+export {
+  MIN_DISCOVERY_FINDINGS,
+  MIN_LINES,
+  isVague,
+  reviewDeliverable,
+} from "./deliverable-rubric.js";
+export type { ReviewInput } from "./deliverable-rubric.js";

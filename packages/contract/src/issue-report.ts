@@ -41,6 +41,23 @@ export const BdIssueInputSchema = z.looseObject({
     .array(BdCommentInputSchema)
     .nullish()
     .transform((value) => value ?? []),
+  /**
+   * What the issue depends on: `bd show` gives each as the full issue with `dependency_type`
+   * (`blocks`, `parent-child`…); `bd list` gives edge records. Every field optional: a shape
+   * bd changes must not make the issue unreadable (an unreadable blocker still blocks).
+   */
+  dependencies: z
+    .array(
+      z.looseObject({
+        id: z.string().optional(),
+        depends_on_id: z.string().optional(),
+        status: z.string().optional(),
+        dependency_type: z.string().optional(),
+        type: z.string().optional(),
+      }),
+    )
+    .nullish()
+    .transform((value) => value ?? []),
 });
 export type BdIssueInput = z.infer<typeof BdIssueInputSchema>;
 

@@ -61,6 +61,7 @@ flows:
     expect(manifest.tickets).toEqual({
       retry_budget: 3,
       flaky_reruns: 1,
+      flaky_threshold: 1,
       run_gates: "auto",
       gates_command: "node_modules/.bin/verify-gates",
     });
@@ -183,6 +184,16 @@ flows:
       "4: tickets.flaky_reruns: expected a whole number",
     ],
     [
+      "a flaky threshold of 0",
+      `${HEAD}tickets:\n  flaky_threshold: 0\nflows: []\n`,
+      "4: tickets.flaky_threshold: expected at least 1",
+    ],
+    [
+      "a fractional flaky threshold",
+      `${HEAD}tickets:\n  flaky_threshold: 2.5\nflows: []\n`,
+      "4: tickets.flaky_threshold: expected a whole number",
+    ],
+    [
       "unknown run_gates",
       `${HEAD}tickets:\n  run_gates: sometimes\nflows: []\n`,
       "4: tickets.run_gates: expected auto, always or requested",
@@ -191,6 +202,21 @@ flows:
       "unknown tickets key",
       `${HEAD}tickets:\n  budget: 3\nflows: []\n`,
       "4: tickets.budget: unknown key",
+    ],
+    [
+      "a NUL byte in a value",
+      `${HEAD}flows:\n  - name: checkout\n    description: "Buys\u0000 a mug"\n`,
+      "5: invalid YAML: a NUL byte (column 23)",
+    ],
+    [
+      "a NUL byte in a comment",
+      `${HEAD}# notes\u0000\nflows: []\n`,
+      "3: invalid YAML: a NUL byte (column 8)",
+    ],
+    [
+      "another control character",
+      `${HEAD}flows: []\u0007\n`,
+      "3: invalid YAML: a control character U+0007 (column 10)",
     ],
   ])("rejects %s", (_name, text, expected) => {
     const message = errorOf(text);

@@ -120,6 +120,16 @@ export const TicketsConfigSchema = z.strictObject({
     .max(5, { error: "expected at most 5" })
     .default(1),
   /**
+   * How many pass/fail flips of one flow or test on an unchanged tree make its failure (or its
+   * pass after one) flaky rather than counted; seed 000's default is 1.
+   */
+  flaky_threshold: z
+    .number({ error: "expected a whole number" })
+    .int({ error: "expected a whole number" })
+    .min(1, { error: "expected at least 1" })
+    .max(10, { error: "expected at most 10" })
+    .default(1),
+  /**
    * When gates run before the flows: `auto` when the repo has .verify/gates.yaml or the
    * Verify: section lists `gates`; `always`; `requested` only when the Verify: section does.
    */

@@ -17,9 +17,15 @@ export const CriterionSchema = z.strictObject({
 });
 export type Criterion = z.infer<typeof CriterionSchema>;
 
+/** Seed 004's build-verdict speaks of YES/NO criteria: the same answers as PASS/FAIL. */
+const SYNONYMS: Readonly<Record<string, CriterionStatus>> = { YES: "PASS", NO: "FAIL" };
+
 const status = z
   .string()
-  .transform((value) => value.trim().toUpperCase())
+  .transform((value) => {
+    const word = value.trim().toUpperCase();
+    return SYNONYMS[word] ?? word;
+  })
   .pipe(CriterionStatusSchema);
 
 /**

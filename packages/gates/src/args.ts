@@ -1,6 +1,6 @@
 // verify-gates' argv → what to do (pure; commander does the parsing).
 import { Command, CommanderError, Option } from "commander";
-import type { GateStage, GatesMode, GatesStatus } from "@agent-verify/contract";
+import type { DeliverableKind, GateStage, GatesMode, GatesStatus } from "@agent-verify/contract";
 import { addAgentCommands, type AgentArgs } from "./cli-agent.js";
 import { parseProgressTarget, type ProgressTarget } from "./stage-events.js";
 import { VERSION } from "./version.js";
@@ -21,7 +21,14 @@ export type ParsedArgs =
       progress: ProgressTarget | undefined;
     }
   | AgentArgs
-  | { command: "deliverable"; file: string; minLines: number; json: boolean }
+  | {
+      command: "deliverable";
+      file: string;
+      minLines: number;
+      json: boolean;
+      kind: DeliverableKind;
+      descriptionFile: string | undefined;
+    }
   | { command: "print"; text: string }
   | { command: "usage-error"; message: string };
 
@@ -165,23 +172,54 @@ function program(result: { value?: ParsedArgs }, output: string[], env: GatesEnv
       "check a markdown deliverable: length, headings, and that every path:line citation is real",
     )
     .option("--min-lines <n>", "minimum non-empty lines", "10")
+    .option("--kind <kind>", "the rubric's structure check: discovery, design or doc", "doc")
+    .option(
+      "--description-file <file>",
+      "the ticket's description: when it is vague, the document must state its assumptions",
+    )
     .option("--json", "print JSON", false)
     .exitOverride()
     .configureOutput({
       writeOut: (text) => output.push(text),
       writeErr: (text) => output.push(text),
     })
-    .action((file: string, opts: { minLines: string; json: boolean }) => {
-      const minLines = Number(opts.minLines);
-      result.value =
-        Number.isInteger(minLines) && minLines >= 0
-          ? { command: "deliverable", file, minLines, json: opts.json }
-          : {
-              command: "usage-error",
-              message: `--min-lines: expected a whole number, got '${opts.minLines}'`,
-            };
+    .action((file: string, opts: DeliverableOptions) => {
+      result.value = deliverableArgs(file, opts);
     });
   return root;
+}
+
+// Typed against the contract's kinds; the contract's index (zod) stays off the start-up path.
+const DELIVERABLE_KINDS: readonly DeliverableKind[] = ["discovery", "design", "doc"];
+
+interface DeliverableOptions {
+  minLines: string;
+  kind: string;
+  descriptionFile?: string;
+  json: boolean;
+}
+
+function deliverableArgs(file: string, opts: DeliverableOptions): ParsedArgs {
+  const minLines = Number(opts.minLines);
+  if (!Number.isInteger(minLines) || minLines < 0)
+    return {
+      command: "usage-error",
+      message: `--min-lines: expected a whole number, got '${opts.minLines}'`,
+    };
+  const kind = DELIVERABLE_KINDS.find((k) => k === opts.kind);
+  if (kind === undefined)
+    return {
+      command: "usage-error",
+      message: `--kind: expected discovery, design or doc, got '${opts.kind}'`,
+    };
+  return {
+    command: "deliverable",
+    file,
+    minLines,
+    json: opts.json,
+    kind,
+    descriptionFile: opts.descriptionFile,
+  };
 }
 
 /** Pure: argv (without node and script) and the fallback variables → what to do. */

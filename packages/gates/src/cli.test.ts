@@ -110,8 +110,13 @@ describe("parseArgs", () => {
       file: "docs/a.md",
       minLines: 20,
       json: true,
+      kind: "doc",
+      descriptionFile: undefined,
     });
     expect(parseArgs(["deliverable", "a.md"])).toMatchObject({ minLines: 10, json: false });
+    expect(
+      parseArgs(["deliverable", "a.md", "--kind", "discovery", "--description-file", "t.txt"]),
+    ).toMatchObject({ kind: "discovery", descriptionFile: "t.txt" });
   });
 
   it("turns bad input into a usage error, never a throw", () => {
@@ -134,6 +139,10 @@ describe("parseArgs", () => {
     });
     expect(parseArgs(["deliverable", "a.md", "--min-lines", "x"])).toMatchObject({
       command: "usage-error",
+    });
+    expect(parseArgs(["deliverable", "a.md", "--kind", "memo"])).toEqual({
+      command: "usage-error",
+      message: "--kind: expected discovery, design or doc, got 'memo'",
     });
   });
 

@@ -30,14 +30,15 @@ describe("every command gates runs has a deadline", () => {
     expect(await until(() => !alive(child))).toBe(true);
   });
 
-  it("a judge past timeouts.judge_s → exit 2 naming it", () => {
+  it("a judge past timeouts.judge_s → exit 1, needs a human, naming it (no verdict is not a pass)", () => {
     const repo = makeRepo({
       ".verify/gates.yaml": "judge:\n  command: sleep 30\ntimeouts:\n  judge_s: 1\n",
     });
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const two = 2;\n");
     const result = runCli(repo.dir, ["--only", "judge"]);
-    expect(result.code, debug(result)).toBe(2);
-    expect(result.stdout).toContain("judge: 'sleep 30' did not finish within 1 s");
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.stdout).toContain("NEEDS HUMAN");
+    expect(result.stdout).toContain("the judge command 'sleep 30' did not finish within 1 s");
   });
 
   it("a git command past VERIFY_GATES_GIT_TIMEOUT_S → exit 2 naming it", () => {

@@ -21,6 +21,8 @@ export const ManagerErrorCode = {
   TicketLocked: "ticket_locked",
   /** The state folder (the signing key, the locks) cannot be used. */
   StateDirUnusable: "state_dir_unusable",
+  /** The ticket waits on an open dependency (a batch leaves it `blocked`). */
+  TicketBlocked: "ticket_blocked",
 } as const;
 export type ManagerErrorCode = (typeof ManagerErrorCode)[keyof typeof ManagerErrorCode];
 

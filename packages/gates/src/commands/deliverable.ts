@@ -1,13 +1,32 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { EXIT_CODE } from "../args.js";
 import { checkDeliverable } from "../deliverable.js";
 import { output, type CommandArgs, type CommandIo, type CommandResult } from "./command.js";
 
-/** `verify-gates deliverable FILE`: a markdown deliverable's length, headings and citations. */
+/** `verify-gates deliverable FILE`: the manager's deliverable rubric over one markdown file. */
 export async function deliverableCommand(
   args: CommandArgs<"deliverable">,
   io: CommandIo,
 ): Promise<CommandResult> {
-  const result = await checkDeliverable({ file: args.file, minLines: args.minLines, cwd: io.cwd });
+  const file = args.descriptionFile;
+  const description =
+    file === undefined
+      ? null
+      : await readFile(resolve(io.cwd, file), "utf8").catch(() => undefined);
+  if (description === undefined)
+    return output(
+      EXIT_CODE.usage,
+      "",
+      `verify-gates: --description-file: ${file} not found or unreadable\n`,
+    );
+  const result = await checkDeliverable({
+    file: args.file,
+    minLines: args.minLines,
+    kind: args.kind,
+    description,
+    cwd: io.cwd,
+  });
   const findings = result.findings.map(
     (f) => `${f.line === null ? f.file : `${f.file}:${f.line}`}: [${f.rule}] ${f.message}`,
   );

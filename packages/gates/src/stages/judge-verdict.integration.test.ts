@@ -20,8 +20,14 @@ const answers = {
   json: JSON.stringify({ task_id: "T-9", criteria: [{ id: "AC-01", status: "PASS", evidence: "a" }, { id: "AC-02", status: "PASS", evidence: "b" }], decision: "PASS" }),
   partial: JSON.stringify({ criteria: [{ id: "AC-01", status: "PASS", evidence: "a" }], decision: "PASS" }),
   garbage: "Looks great to me, ship it!",
+  "other-task": JSON.stringify({ task_id: "T-8", criteria: [{ id: "AC-01", status: "PASS", evidence: "a" }, { id: "AC-02", status: "PASS", evidence: "b" }], decision: "PASS" }),
+  "other-criteria": JSON.stringify({ task_id: "T-9", criteria: [{ id: "AC-01", status: "PASS", evidence: "a" }, { id: "AC-02", status: "PASS", evidence: "b" }, { id: "AC-07", status: "PASS", evidence: "c" }], decision: "PASS" }),
+  "yes-no": fence + "deadfish:VERDICT\ntask_id: T-9\ncriteria:\n- id: AC-01\n  status: YES\n  evidence: exported\n- id: AC-02\n  status: NO\n  evidence: \"never called\"\n" + fence,
+  "yes-yes": JSON.stringify({ task_id: "T-9", criteria: [{ id: "AC-01", status: "yes", evidence: "a" }, { id: "AC-02", status: "Yes", evidence: "b" }] }),
 };
 process.stdout.write(answers[process.argv[2]]);
+// The exit code the test names after the answer: a judge that says PASS and fails.
+process.exitCode = Number(process.argv[3] ?? 0);
 `;
 
 const TASK = [
@@ -33,12 +39,12 @@ const TASK = [
   "- AC-02: twice() is wired into the app",
 ].join("\n");
 
-function judgeRepo(answer: string) {
+function judgeRepo(answer: string, command = `node judge.mjs ${answer}`, extraConfig = "") {
   const repo = makeRepo({
     "judge.mjs": JUDGE,
     ".gitignore":
       "node_modules\n.verify/gates.json\n.verify/summary.txt\n.verify/green\n.verify/cache\njudge-request.json\n",
-    ".verify/gates.yaml": `judge:\n  command: node judge.mjs ${answer}\n  max_requests: 1\n`,
+    ".verify/gates.yaml": `judge:\n  command: ${command}\n  max_requests: 1\n${extraConfig}`,
   });
   repo.write(
     "src/math.ts",
@@ -142,6 +148,13 @@ describe("the criteria judge and its verdict", () => {
   it.each([
     ["no verdict block", "garbage", "no ```deadfish:VERDICT block and no JSON verdict"],
     ["a criterion left unjudged", "partial", "AC-02: no verdict"],
+    ["a passing verdict from a judge that exits 3", "pass 3", "the judge command exited 3"],
+    ["a passing verdict for another task", "other-task", "a verdict is for task T-8, not T-9"],
+    [
+      "a passing verdict on a criterion the task does not have",
+      "other-criteria",
+      "AC-07: not a criterion of this task",
+    ],
   ])("%s → NEEDS_HUMAN, exit 1, never a pass", async (_name, answer, problem) => {
     const { result, report } = await run(answer);
     expect(result.code, debug(result)).toBe(1);
@@ -151,9 +164,40 @@ describe("the criteria judge and its verdict", () => {
     expect(result.stdout).toContain("a person must review this change");
   });
 
+  it("a judge past timeouts.judge_s → NEEDS_HUMAN naming the command and the limit, never a pass", async () => {
+    const { repo, task } = judgeRepo("pass", "sleep 30", "timeouts:\n  judge_s: 1\n");
+    const result = await runCliInProcess(repo.dir, [
+      "--only",
+      "floor,scope,judge",
+      "--task-file",
+      task,
+    ]);
+    expect(result.code, debug(result)).toBe(1);
+    const report = GatesReportSchema.parse(result.report);
+    expect(report.status).toBe("needs_human");
+    expect(report.judge?.decision).toBe("NEEDS_HUMAN");
+    expect(report.judge?.problems).toContainEqual(
+      "the judge command 'sleep 30' did not finish within 1 s (its process group was killed)",
+    );
+    expect(result.stdout).toContain("raise timeouts.judge_s in .verify/gates.yaml");
+  });
+
+  it("the seed's YES/NO wording reads as PASS/FAIL", async () => {
+    const failed = await run("yes-no");
+    expect(failed.result.code, debug(failed.result)).toBe(1);
+    expect(failed.report?.judge?.criteria.map((c) => [c.id, c.status])).toEqual([
+      ["AC-01", "PASS"],
+      ["AC-02", "FAIL"],
+    ]);
+    const passed = await run("yes-yes");
+    expect(passed.result.code, debug(passed.result)).toBe(0);
+    expect(passed.report?.judge?.decision).toBe("PASS");
+  });
+
   it("--criteria-file - reads the criteria from stdin (a ticket's acceptance criteria) instead of the task's", async () => {
+    // The answer judges AC-01 alone: a verdict on the task's AC-02 would be on other criteria.
     const { repo, result } = await run(
-      "pass",
+      "partial",
       ["--criteria-file", "-"],
       "- AC-01: twice() is exported\n",
     );

@@ -12,7 +12,7 @@ import {
 import { toChangedFile } from "../diff/change.js";
 import { git } from "../diff/git.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
-import { exec, tail } from "../exec.js";
+import { exec, tail, type ExecResult } from "../exec.js";
 import { CACHE_DIR } from "../hold-line.js";
 import { redact } from "../mask.js";
 import { NEEDS_HUMAN } from "../stage-names.js";
@@ -54,11 +54,36 @@ async function judgeInput(ctx: GatesContext): Promise<string> {
   return redact(JSON.stringify(input), ctx.secrets);
 }
 
+/** A judge that timed out or exited non-zero gave no verdict, whatever it printed. */
+function judgeFailure(
+  command: string,
+  result: ExecResult,
+  setting: string,
+): { problem: string; hint: string } | undefined {
+  if (result.timedOut) {
+    const error = timedOut("judge", command, result, setting);
+    return {
+      problem: `the judge command ${error.message.replace(/^judge: /, "")}`,
+      hint: error.hint ?? `raise ${setting}`,
+    };
+  }
+  if (result.exitCode !== 0) {
+    const how =
+      result.exitCode === null ? `was killed (${result.signal})` : `exited ${result.exitCode}`;
+    return {
+      problem: `the judge command ${how}`,
+      hint: "a judge exits 0 with its verdict; fix the judge command, or review the change by hand",
+    };
+  }
+  return undefined;
+}
+
 /** The judge's answer → findings: one per failed criterion, or one NEEDS_HUMAN. */
 function findingsOf(
   verdict: AggregatedVerdict,
   output: string,
   exitCode: number | null,
+  failureHint: string | undefined,
 ): GateFinding[] {
   if (verdict.decision === "NEEDS_HUMAN") {
     const why = verdict.problems.join("; ");
@@ -70,7 +95,7 @@ function findingsOf(
         null,
         NEEDS_HUMAN,
         message,
-        "review the change by hand, or fix the judge command",
+        failureHint ?? "review the change by hand, or fix the judge command",
       ),
     ];
   }
@@ -123,21 +148,27 @@ export const judge: Stage = async (ctx) => {
     input: await judgeInput(ctx),
     timeoutMs: deadline.ms,
   });
-  if (result.timedOut) throw timedOut("judge", config.command, result, deadline.setting);
-  if (result.spawnError || result.exitCode === 127) {
+  if (result.spawnError || (!result.timedOut && result.exitCode === 127)) {
     throw new GatesError(
       GatesErrorCode.ToolMissing,
       `judge: '${config.command}' could not be started`,
       { hint: tail(result.stderr) },
     );
   }
-  const parsed = await verdictsFromText(result.stdout, "judge output");
+  const parsed = result.timedOut
+    ? { verdicts: [], problems: [] }
+    : await verdictsFromText(result.stdout, "judge output");
+  // What the judge printed counts only when the judge itself finished well.
+  const failure = judgeFailure(config.command, result, deadline.setting);
+  if (failure) parsed.problems.unshift(failure.problem);
   const verdict = aggregateVerdicts(parsed, {
     expected: ctx.criteria,
     ...(ctx.task ? { taskId: ctx.task.id } : {}),
   });
   ctx.verdict = verdict;
-  const last = outcome(findingsOf(verdict, result.stdout || result.stderr, result.exitCode));
+  const last = outcome(
+    findingsOf(verdict, result.stdout || result.stderr, result.exitCode, failure?.hint),
+  );
   await mkdir(CACHE_DIR, { recursive: true });
   await writeFile(
     ledgerFile,

@@ -127,4 +127,16 @@ describe("--task-file", () => {
     expect(missing.code).toBe(2);
     expect(missing.stdout).toContain("error: task file nope.md: not found");
   });
+
+  it("a NUL byte in the task file or in .verify/gates.yaml → exit 2, one line naming file:line", async () => {
+    const repo = makeRepo();
+    const task = taskFile("TASK_ID: T-1\n## FILES\n- path=src/math.ts\u0000 action=modify\n");
+    const bad = await runCliInProcess(repo.dir, [...ONLY_SCOPE, "--task-file", task]);
+    expect(bad.code, debug(bad)).toBe(2);
+    expect(bad.stdout).toContain(`error: ${task}:3: a NUL byte (column 19)`);
+    const config = makeRepo({ ".verify/gates.yaml": "base: main\nmode: pre\u0000commit\n" });
+    const broken = await runCliInProcess(config.dir, ONLY_SCOPE);
+    expect(broken.code, debug(broken)).toBe(2);
+    expect(broken.stdout).toMatch(/gates\.yaml:2: invalid YAML: a NUL byte \(column 10\)/);
+  });
 });

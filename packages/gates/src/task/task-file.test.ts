@@ -99,6 +99,7 @@ describe("task files", () => {
     ],
     ["ESTIMATED_DIFF: 3\nESTIMATED_DIFF: 4\n", "TASK.md:2: a second ESTIMATED_DIFF"],
     ["## FILES\n- path=a action=add\n## Files\n", "TASK.md:3: a second '## Files' section"],
+    ["TASK_ID: T-1\n## FILES\n- path=a.ts\u0000 action=add\n", "TASK.md:3: a NUL byte (column 12)"],
   ])("%j → one line naming the line", (text, message) => {
     let error: unknown;
     try {

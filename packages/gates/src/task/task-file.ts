@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import type { Criterion } from "@agent-verify/contract";
+import { controlCharacterProblem, type Criterion } from "@agent-verify/contract";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { parseCriteria } from "./criteria.js";
 
@@ -150,6 +150,9 @@ function parseFiles(
 }
 
 function parse(text: string, file: string): Task {
+  // A NUL or another control character is not text: refused like any other bad line.
+  const control = controlCharacterProblem(text);
+  if (control) throw new Bad(control.line, control.detail);
   const sections = new Map<string, Array<{ text: string; line: number }>>();
   const headingLine = new Map<string, number>();
   let current: string | undefined;

@@ -47,6 +47,9 @@ export function aggregateVerdicts(
         known.status = worst(known.status, item.status);
         if (evidence) known.evidence = known.evidence ? `${known.evidence}; ${evidence}` : evidence;
       } else {
+        // A verdict on a criterion nobody asked about is a verdict on some other task.
+        if (!known && expected.length > 0 && !judged.has(item.id))
+          problems.push(`${item.id}: not a criterion of this task`);
         byId.set(item.id, {
           id: item.id,
           text: known?.text ?? null,

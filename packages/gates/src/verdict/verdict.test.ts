@@ -191,4 +191,40 @@ describe("verdict blocks", () => {
       "judge output: deadfish:VERDICT block 1: line 2: cannot read '??? what'",
     ]);
   });
+
+  it("reads the seed's YES/NO criterion wording as PASS/FAIL", async () => {
+    const text = JSON.stringify({
+      criteria: [
+        { id: "AC-01", status: "YES", evidence: "exported" },
+        { id: "AC-02", status: " no ", evidence: "never called" },
+      ],
+    });
+    const verdict = await decide(text, [
+      { id: "AC-01", text: "a" },
+      { id: "AC-02", text: "b" },
+    ]);
+    expect(verdict.criteria.map((c) => [c.id, c.status])).toEqual([
+      ["AC-01", "PASS"],
+      ["AC-02", "FAIL"],
+    ]);
+    expect(verdict.decision).toBe("FAIL");
+    expect(
+      (await verdictsFromValue({ criteria: [{ id: "AC-01", status: "MAYBE" }] }, "x")).problems,
+    ).toHaveLength(1);
+  });
+
+  it("a verdict on criteria the task does not have needs a human, even when all pass", async () => {
+    const text = JSON.stringify({
+      criteria: [
+        { id: "AC-01", status: "PASS", evidence: "a" },
+        { id: "AC-09", status: "PASS", evidence: "b" },
+      ],
+      decision: "PASS",
+    });
+    const verdict = await decide(text, [{ id: "AC-01", text: "a" }]);
+    expect(verdict.decision).toBe("NEEDS_HUMAN");
+    expect(verdict.problems).toEqual(["AC-09: not a criterion of this task"]);
+    // With no criteria given the judge names its own (AC-01 for the whole change).
+    expect((await decide(text)).decision).toBe("PASS");
+  });
 });

@@ -24,7 +24,9 @@ import {
   scriptedGates,
   type ScriptedGates,
 } from "../../test/helpers/scripted-gates.js";
+import { FlowCatalog } from "../flows/catalog.js";
 import { verifyBatch } from "./batch/batch.js";
+import { planBatch } from "./batch/batch-plan.js";
 import { formatHistory, formatVerification } from "./report/format.js";
 import { parseCommentReport } from "./report/comment.js";
 import { readTicketLog } from "./record/verify-log-read.js";
@@ -622,6 +624,59 @@ describe("closed tickets and resuming", () => {
     ]);
     expect(app.tracker.writes).toEqual([]);
     expect(app.log(id)).toEqual([]);
+  });
+
+  it("in a batch, a ticket blocked by an open dependency is blocked, not verified; once it is closed, verified", async () => {
+    const app = project();
+    const blocker = app.create({ title: "Payments API", labels: ["later"] });
+    const id = app.create({
+      description: "Verify:\n- pass\n",
+      labels: ["deps"],
+      blockedBy: [blocker],
+    });
+    const batch = () =>
+      verifyBatch({
+        dir: app.dir,
+        labels: ["deps"],
+        status: "open",
+        limit: 0,
+        restart: true,
+        tracker: app.tracker,
+      });
+    // The --dry-run plan says so before anything runs.
+    const catalog = new FlowCatalog({ dir: app.dir });
+    const plan = await planBatch({
+      dir: app.dir,
+      tracker: app.tracker,
+      catalog,
+      ids: [],
+      labels: ["deps"],
+      status: "open",
+      limit: 0,
+      restart: true,
+      dryRun: true,
+    }).finally(() => catalog.close());
+    expect(plan.tickets.map((t) => `${t.id}: ${t.problem}`)).toEqual([
+      `${id}: blocked by open dependency ${blocker}: verify it once that is closed`,
+    ]);
+    const waiting = await batch();
+    expect(waiting.halt).toBeNull();
+    expect(waiting.status?.tickets).toEqual([
+      expect.objectContaining({
+        id,
+        state: "blocked",
+        attempt: null,
+        reason: `blocked by open dependency ${blocker}: verify it once that is closed`,
+      }),
+    ]);
+    expect(app.tracker.writes).toEqual([]);
+    expect(app.log(id)).toEqual([]);
+    await app.tracker.close(blocker, "done");
+    const ready = await batch();
+    expect(ready.status?.tickets).toEqual([
+      expect.objectContaining({ id, state: "passed", attempt: 1 }),
+    ]);
+    expect(app.tracker.issue(id).status).toBe("closed");
   });
 
   it("an attempt logged but not applied (a kill) is finished, not redone", async () => {

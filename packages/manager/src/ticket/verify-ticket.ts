@@ -9,6 +9,7 @@ import { applyDecision } from "./apply/apply.js";
 import { collect } from "./collect/collect.js";
 import { countedSinceEscalation, decide } from "./decide/decide.js";
 import { ticketsConfig } from "./load/config.js";
+import { blockedReason } from "./load/blockers.js";
 import { assertIssueId, loadTicket } from "./load/load.js";
 import { treeHash } from "./record/tree-hash.js";
 import { appendLogEntry } from "./record/verify-log.js";
@@ -40,6 +41,14 @@ export interface VerifyTicketOptions extends SuperviseOptions {
   warn?: ((line: string) => void) | undefined;
   /** The writes to the log (tests make them fail like a full disk). */
   files?: FileLayer | undefined;
+  /** A batch: a ticket an open dependency blocks is not verified (ManagerError ticket_blocked). */
+  skipBlocked?: boolean | undefined;
+}
+
+/** A new attempt of a ticket that waits on open dependencies would verify unfinished work. */
+function assertUnblocked(issue: TrackerIssue): void {
+  const reason = blockedReason(issue);
+  if (reason !== null) throw new ManagerError(ManagerErrorCode.TicketBlocked, reason);
 }
 
 interface Context {
@@ -132,6 +141,7 @@ async function attempt(
     treeHash: tree,
     type: issue.type,
     retryBudget: ctx.budget,
+    flakyThreshold: config.flaky_threshold,
     history,
     evidence,
   });
@@ -201,6 +211,7 @@ export async function verifyTicket(options: VerifyTicketOptions): Promise<IssueV
       const done = { ...loaded, outcomes: [], unknownFlows: [], acMet: 0, resumed: true };
       return await applyAndReport(ctx, done, "attempt");
     }
+    if (options.skipBlocked) assertUnblocked(loaded.issue);
     return await attempt(ctx, loaded.issue, loaded.attempt, loaded.history);
   } finally {
     if (catalog !== options.catalog) catalog.close();

@@ -47,6 +47,22 @@ describe("BdTracker against the real bd", () => {
     ]);
   });
 
+  it("reads the open issues that block one (bd dep add); a closed blocker and a parent do not block", async () => {
+    const epic = tracker.bd(["create", "epic", "-t", "epic", "--silent"]).trim();
+    const blocked = tracker.bd(["create", "blocked", "--parent", epic, "--silent"]).trim();
+    const first = tracker.create("first blocker", "x");
+    const second = tracker.create("second blocker", "y");
+    tracker.bd(["dep", "add", blocked, first]);
+    tracker.bd(["dep", "add", blocked, second]);
+    expect((await bd.show(blocked)).openBlockers?.sort()).toEqual([first, second].sort());
+    tracker.bd(["close", first]);
+    expect((await bd.show(blocked)).openBlockers).toEqual([second]);
+    tracker.bd(["close", second]);
+    const [free] = await bd.showMany([blocked]);
+    expect(free?.openBlockers).toEqual([]);
+    expect((await bd.show(first)).openBlockers).toEqual([]);
+  });
+
   it("reads an issue and its comments in one bd process (show and showMany)", async () => {
     const a = tracker.create("one call a", "x");
     const b = tracker.create("one call b", "y");

@@ -39,8 +39,16 @@ export const MARKER_KEY = "verify_manager_attempt";
 /** Calls to one tracker are serialised across every BdTracker in this process. */
 const queue = new SerialQueue();
 
+/** `blocks` dependencies that are not closed; one whose status bd did not give still blocks. */
+function openBlockers(issue: BdIssueInput): string[] {
+  return issue.dependencies
+    .filter((d) => (d.dependency_type ?? d.type) === "blocks" && d.status !== "closed")
+    .map((d) => d.id ?? d.depends_on_id ?? "(unknown)");
+}
+
 function toTrackerIssue(issue: BdIssueInput): TrackerIssue {
   return {
+    openBlockers: openBlockers(issue),
     id: issue.id,
     title: issue.title,
     status: issue.status,

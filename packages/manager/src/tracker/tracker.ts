@@ -19,6 +19,8 @@ export interface TrackerIssue {
   statusMarker: string | null;
   /** Oldest first. */
   comments: TrackerComment[];
+  /** The open issues this one waits on (bd: `blocks` dependencies not closed); absent when unknown. */
+  openBlockers?: string[] | undefined;
 }
 
 export interface TrackerListFilter {

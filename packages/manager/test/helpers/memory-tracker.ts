@@ -17,6 +17,8 @@ export interface NewIssue {
   closeReason?: string | null;
   /** The epic this issue is a child of. */
   parent?: string;
+  /** Issues this one waits on (bd: `blocks` dependencies); open ones block it. */
+  blockedBy?: string[];
 }
 
 /**
@@ -28,11 +30,13 @@ export class MemoryTracker implements Tracker {
   readonly writes: string[] = [];
   private readonly issues = new Map<string, TrackerIssue>();
   private readonly parents = new Map<string, string>();
+  private readonly blockers = new Map<string, string[]>();
   private next = 1;
 
   create(spec: NewIssue = {}): string {
     const id = `m-${this.next++}`;
     if (spec.parent !== undefined) this.parents.set(id, spec.parent);
+    if (spec.blockedBy !== undefined) this.blockers.set(id, [...spec.blockedBy]);
     this.issues.set(id, {
       id,
       title: spec.title ?? id,
@@ -64,7 +68,9 @@ export class MemoryTracker implements Tracker {
   }
 
   async show(id: string): Promise<TrackerIssue> {
-    return this.issue(id);
+    const blockers = this.blockers.get(id) ?? [];
+    const open = blockers.filter((other) => this.issues.get(other)?.status !== "closed");
+    return { ...this.issue(id), openBlockers: open };
   }
 
   async comment(id: string, text: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { FlowCatalog } from "../../flows/catalog.js";
 import type { Tracker } from "../../tracker/tracker.js";
 import { parseAcceptance } from "../collect/acceptance.js";
 import { planAttempt } from "../collect/plan.js";
+import { blockedReason } from "../load/blockers.js";
 import { ticketsConfig } from "../load/config.js";
 import { routeTicket } from "../route/route.js";
 import { expandIds, type SelectedTicket } from "./select-ids.js";
@@ -30,20 +31,28 @@ async function planTicket(
 ): Promise<BatchPlanTicket> {
   const routed = routeTicket(issue);
   const base = { id: issue.id, title: issue.title, type: issue.type, status: issue.status, epic };
+  // The batch leaves a ticket an open dependency blocks alone: that is its problem first.
+  const blocked = blockedReason(issue);
   const criteria = parseAcceptance(issue.acceptanceCriteria).length;
   if (routed.route === "deliverable") {
     const deliverable = { flows: [], gates: false, criteria, deliverable: routed.file };
-    return { ...base, route: "deliverable", ...deliverable, problem: routed.problem };
+    return { ...base, route: "deliverable", ...deliverable, problem: blocked ?? routed.problem };
   }
   try {
     const { plan, setupError } = await planAttempt({ ...input, issue, config });
     const planned = { flows: plan.flows, gates: plan.wantsGates, criteria: plan.items.length };
-    return { ...base, route: "code", ...planned, deliverable: null, problem: setupError };
+    return {
+      ...base,
+      route: "code",
+      ...planned,
+      deliverable: null,
+      problem: blocked ?? setupError,
+    };
   } catch (error) {
     if (!(error instanceof ManagerError) || error.code !== ManagerErrorCode.NoVerifySection)
       throw error;
     const nothing = { flows: [], gates: false, criteria, deliverable: null };
-    return { ...base, route: "code", ...nothing, problem: error.message };
+    return { ...base, route: "code", ...nothing, problem: blocked ?? error.message };
   }
 }
 

@@ -175,6 +175,7 @@ async function runTickets(
         id: ticket.id,
         tracker,
         attempt: started,
+        skipBlocked: true,
         onAttempt: (attempt) => {
           if (ticket.attempt !== attempt) file.set(ticket, { attempt });
         },

@@ -18,6 +18,8 @@ export interface GatesRead {
   judge: AggregatedVerdict | null;
   /** The files of the change gates verified; null when gates produced no report. */
   changedFiles: string[] | null;
+  /** The base ref the change was taken against; null when gates produced no report. */
+  base: string | null;
   failures: Pick<
     Failures,
     "failed_tests" | "lint_errors" | "typecheck_errors" | "gate_findings" | "setup_error"
@@ -31,6 +33,7 @@ export function gatesSetupProblem(message: string, exitCode: number | null): Gat
     tests: null,
     judge: null,
     changedFiles: null,
+    base: null,
     failures: {
       failed_tests: [],
       lint_errors: [],
@@ -96,6 +99,7 @@ export function readGatesReport(report: GatesReport): GatesRead {
     tests,
     judge: report.judge ?? null,
     changedFiles: report.changed_files.map((f) => f.path),
+    base: report.base.ref,
     failures: {
       failed_tests: failedTests(report.findings, tests),
       lint_errors: pick("lint").map((f) => ({

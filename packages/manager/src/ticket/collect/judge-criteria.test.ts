@@ -84,6 +84,18 @@ describe("the judge's word on the criteria", () => {
     });
   });
 
+  it("a verdict that needs a human as a whole (another task, a failed judge) passes no criterion", () => {
+    const unsure: AggregatedVerdict = {
+      ...judge(["PASS", "PASS", "PASS"]),
+      decision: "NEEDS_HUMAN",
+      problems: ["the judge command exited 3"],
+    };
+    const verdict = withJudge(byEvidence, items, unsure);
+    expect(verdict.failed).toEqual(["unchecked", "checked", "`checkout` passes"]);
+    expect(verdict.done).toEqual([]);
+    expect(verdict.reasons.unchecked).toBe("judge: needs a human (the judge command exited 3)");
+  });
+
   it("is the evidence verdict when no judge answered", () => {
     expect(withJudge(byEvidence, items, null)).toBe(byEvidence);
   });

@@ -27,7 +27,12 @@ export function withJudge(
   judge: AggregatedVerdict | null,
 ): AcceptanceVerdict {
   if (judge === null) return verdict;
-  const byId = new Map(judge.criteria.map((c) => [c.id, c]));
+  // A verdict that needs a human as a whole (another task's, a judge that failed) passes nothing.
+  const isUnsure = judge.decision === "NEEDS_HUMAN";
+  const unsure = isUnsure && judge.problems.length > 0 ? ` (${judge.problems.join("; ")})` : "";
+  const byId = new Map(
+    judge.criteria.map((c) => [c.id, isUnsure ? { ...c, status: "NEEDS_HUMAN" as const } : c]),
+  );
   const out: AcceptanceVerdict = {
     failed: [...verdict.failed],
     done: [...verdict.done],
@@ -46,7 +51,8 @@ export function withJudge(
       }
       return;
     }
-    const why = result.status === "FAIL" ? `judge: ${result.evidence}` : "judge: needs a human";
+    const why =
+      result.status === "FAIL" ? `judge: ${result.evidence}` : `judge: needs a human${unsure}`;
     out.done = out.done.filter((text) => text !== item.text);
     if (!isFailed) out.failed.push(item.text);
     const before = out.reasons[item.text];

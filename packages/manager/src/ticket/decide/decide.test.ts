@@ -196,3 +196,58 @@ describe("decide", () => {
     expect(VerifyLogEntrySchema.parse(entry)).toEqual(entry);
   });
 });
+
+describe("tickets.flaky_threshold: how many flips on one tree make a failure flaky", () => {
+  /** Attempts on one tree, each decided with this threshold against the ones before it. */
+  function withThreshold(threshold: number, ...steps: AttemptEvidence[]): VerifyLogEntry[] {
+    const history: VerifyLogEntry[] = [];
+    for (const evidence of steps)
+      history.push(
+        decide({ ...input(evidence, [...history]), retryBudget: 10, flakyThreshold: threshold }),
+      );
+    return history;
+  }
+  const open = () => withFailures(clean(), { failed_ac: ["docs updated"] });
+  const openFailing = () => withFailures(failing(), { failed_ac: ["docs updated"] });
+
+  it("1 (the default): the first flip is flaky", () => {
+    const log = withThreshold(1, open(), openFailing());
+    expect(log[1]?.flaky).toEqual([{ kind: "flow", name: "checkout", reason: "passed_before" }]);
+  });
+
+  it("2: the first flip is a counted failure, the second and third are flaky", () => {
+    const log = withThreshold(2, open(), openFailing(), open(), openFailing());
+    expect(log.map((e) => [e.decision, e.counted])).toEqual([
+      ["retry", true],
+      ["retry", true],
+      ["retry", true],
+      ["retry", true],
+    ]);
+    expect(log.map((e) => e.flaky.map((f) => f.reason))).toEqual([
+      [],
+      [],
+      ["failed_before"],
+      ["passed_before"],
+    ]);
+    expect(log[1]?.failed_flows.map((f) => f.flow)).toEqual(["checkout"]);
+    expect(log[3]?.failed_flows).toEqual([]);
+  });
+
+  it("2: a pass right after the first failure closes (one flip is not flaky yet)", () => {
+    const log = withThreshold(2, failing(), clean());
+    expect(log.map((e) => e.decision)).toEqual(["retry", "pass"]);
+  });
+
+  it("2: tests flip the same way", () => {
+    const test = { file: "src/a.test.ts", name: "adds", message: "adds: expected 3" };
+    const broken = () => withFailures(open(), { failed_tests: [test] });
+    const log = withThreshold(2, open(), broken(), open(), broken());
+    expect(log.map((e) => e.flaky.map((f) => `${f.kind}:${f.reason}`))).toEqual([
+      [],
+      [],
+      ["test:failed_before"],
+      ["test:passed_before"],
+    ]);
+    expect(log[1]?.failed_tests).toEqual([test]);
+  });
+});

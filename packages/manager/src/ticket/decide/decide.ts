@@ -25,6 +25,8 @@ export interface DecideInput {
   treeHash: string | null;
   type: string;
   retryBudget: number;
+  /** Flips on one tree before a failure (or a pass after one) is called flaky; default 1. */
+  flakyThreshold?: number | undefined;
   /** This ticket's earlier attempts, oldest first. */
   history: readonly VerifyLogEntry[];
   evidence: AttemptEvidence;
@@ -55,7 +57,7 @@ export function setupsInARow(history: readonly VerifyLogEntry[]): number {
  */
 export function decide(input: DecideInput): VerifyLogEntry {
   const { evidence } = input;
-  const failures = separateFlaky(evidence, input.history, input.treeHash);
+  const failures = separateFlaky(evidence, input.history, input.treeHash, input.flakyThreshold);
   let decision: VerifyDecision;
   if (failures.setup_error !== null) {
     // One setup problem is not counted (it may be passing); budget of them in a row is

@@ -7,14 +7,57 @@ export type FlakyEvidence = Pick<
   "failures" | "passedFlows" | "rerunPassedFlows" | "testsRan" | "rerunPassedTests"
 >;
 
+type State = "pass" | "fail" | null;
+
+/** The attempts before this one on the same tree, newest first (setup attempts ran nothing). */
+function sameTree(history: readonly VerifyLogEntry[], treeHash: string): VerifyLogEntry[] {
+  const out: VerifyLogEntry[] = [];
+  for (let i = history.length - 1; i >= 0; i--) {
+    const entry = history[i] as VerifyLogEntry;
+    if (entry.decision === "setup") continue;
+    if (entry.tree_hash !== treeHash) break;
+    out.push(entry);
+  }
+  return out;
+}
+
+/** What a flow or test came to at a past attempt; one called flaky for failing there failed. */
+function stateAt(entry: VerifyLogEntry, kind: Flaky["kind"], name: string): State {
+  if (entry.flaky.some((f) => f.kind === kind && f.name === name && f.reason === "passed_before"))
+    return "fail";
+  const failures = failuresOf(entry);
+  if (kind === "flow") {
+    if (failures.failed_flows.some((f) => f.flow === name && f.outcome !== "setup_error"))
+      return "fail";
+    return entry.passed_flows.includes(name) ? "pass" : null;
+  }
+  if (!entry.tests_ran) return null;
+  return failures.failed_tests.some((t) => t.name === name) ? "fail" : "pass";
+}
+
+/** Pass/fail flips of one flow or test over the same-tree attempts, this one included. */
+function flips(now: State, run: readonly VerifyLogEntry[], kind: Flaky["kind"], name: string) {
+  let count = 0;
+  let later = now;
+  for (const entry of run) {
+    const state = stateAt(entry, kind, name);
+    if (state === null) continue;
+    if (later !== null && state !== later) count += 1;
+    later = state;
+  }
+  return count;
+}
+
 /**
  * The failures that hold up, and the flaky ones: failed then passed on a rerun; or, against the
- * previous attempt on the same tree, failing now after passing then (or passing after failing).
+ * previous attempt on the same tree, failing now after passing then (or passing after failing),
+ * once it has flipped `threshold` times on that tree (tickets.flaky_threshold; seed 000: 1).
  */
 export function separateFlaky(
   evidence: FlakyEvidence,
   history: readonly VerifyLogEntry[],
   treeHash: string | null,
+  threshold = 1,
 ): Failures {
   const { failures } = evidence;
   const flaky: Flaky[] = [
@@ -35,6 +78,9 @@ export function separateFlaky(
     return { ...failures, flaky: [...flaky, ...testFlaky] };
   }
   const before = failuresOf(previous);
+  const run = sameTree(history, treeHash);
+  const isFlaky = (kind: Flaky["kind"], name: string, now: State) =>
+    threshold <= 1 || flips(now, run, kind, name) >= threshold;
   // What failed at the previous attempt includes what was called flaky there for having
   // passed the time before (a flip): else fail/pass/fail/pass would close at the fourth.
   const flippedBefore = (kind: Flaky["kind"]) =>
@@ -45,7 +91,7 @@ export function separateFlaky(
     );
   const flowsFlipped = flippedBefore("flow");
   const failedFlows = failures.failed_flows.filter((f) => {
-    if (!previous.passed_flows.includes(f.flow)) return true;
+    if (!previous.passed_flows.includes(f.flow) || !isFlaky("flow", f.flow, "fail")) return true;
     flaky.push({ kind: "flow", name: f.flow, reason: "passed_before" });
     return false;
   });
@@ -55,7 +101,7 @@ export function separateFlaky(
     const failedBefore = before.failed_flows.some(
       (f) => f.flow === name && f.outcome !== "setup_error",
     );
-    if (failedBefore || flowsFlipped.has(name)) {
+    if ((failedBefore || flowsFlipped.has(name)) && isFlaky("flow", name, "pass")) {
       flaky.push({ kind: "flow", name, reason: "failed_before" });
     }
   }
@@ -65,6 +111,7 @@ export function separateFlaky(
   ]);
   const failedTests = failures.failed_tests.filter((t) => {
     if (!previous.tests_ran || previousFailedTests.has(t.name)) return true;
+    if (!isFlaky("test", t.name, "fail")) return true;
     testFlaky.push({ kind: "test", name: t.name, reason: "passed_before" });
     return false;
   });
@@ -72,7 +119,7 @@ export function separateFlaky(
     const nowFailing = new Set(failures.failed_tests.map((t) => t.name));
     const rerunTests = new Set(evidence.rerunPassedTests);
     for (const name of previousFailedTests) {
-      if (!nowFailing.has(name) && !rerunTests.has(name)) {
+      if (!nowFailing.has(name) && !rerunTests.has(name) && isFlaky("test", name, "pass")) {
         testFlaky.push({ kind: "test", name, reason: "failed_before" });
       }
     }

@@ -1,3 +1,4 @@
+import type { GateFindingBrief } from "@agent-verify/contract";
 import type { Collector, CollectContext } from "../evidence.js";
 import { runGatesCommand } from "../gates-command.js";
 import type { GatesRead } from "../gates-report.js";
@@ -32,10 +33,28 @@ async function runWithReruns(
   return { read, rerunPassed };
 }
 
+/**
+ * No evidence of work is not a pass: a code ticket that only gates verify, whose gates found
+ * no change at all against the base (no commit, no diff, nothing untracked), is sent back.
+ */
+function noChangeFinding(ctx: CollectContext, read: GatesRead): GateFindingBrief | null {
+  if (ctx.plan.flows.length > 0 || ctx.plan.deliverable) return null;
+  if (read.failures.setup_error !== null || read.changedFiles?.length !== 0) return null;
+  return {
+    stage: "gates",
+    file: null,
+    line: null,
+    rule: "no-change",
+    message: `no change found against ${read.base ?? "the base"}`,
+  };
+}
+
 /** The code-level gates (cheap, so first): lint, typecheck, tests and the other findings. */
 export const gates: Collector = async (ctx, evidence) => {
   if (!ctx.plan.wantsGates) return;
   const { read, rerunPassed } = await runWithReruns(ctx);
+  const noChange = noChangeFinding(ctx, read);
+  if (noChange) read.failures.gate_findings.push(noChange);
   Object.assign(evidence.failures, read.failures);
   evidence.gates = read.summary;
   evidence.testsRan = read.testsRan;

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
-import type { DeliverableKind } from "@agent-verify/contract";
-import { checkCitation, extractCitations, sampleCitations, type ReadLines } from "./citations.js";
-import { findings } from "./document.js";
+import type { DeliverableKind } from "./deliverable.js";
+import { checkCitation, extractCitations, type ReadLines } from "./deliverable-citations.js";
+import { findings } from "./deliverable-document.js";
 import {
   actionableItem,
   assumptionsItem,
+  citationsItem,
   existsItem,
   isVague,
   reviewDeliverable,
   structureItem,
-} from "./rubric.js";
+} from "./deliverable-rubric.js";
 
 const CODE: Record<string, string[]> = {
   "src/cart.ts": [
@@ -139,7 +140,7 @@ describe("rubric 3: actionable, S/M/L/XL, no time estimates", () => {
   });
 });
 
-describe("rubric 4: citations spot-checked against the code", () => {
+describe("rubric 4: every citation checked against the code", () => {
   it.each<[string, string, boolean, string | null]>([
     ["the line holds the symbol", "`src/cart.ts:2` `cartCount` counts items", true, null],
     ["a quoted text", 'src/cart.ts:3 returns "items.length - 1"', true, null],
@@ -171,16 +172,29 @@ describe("rubric 4: citations spot-checked against the code", () => {
     ).toMatchObject([{ file: "main.go", from: 4, needle: "f" }]);
   });
 
-  it("samples five of many, the same five for the same text, in document order", () => {
-    const text = Array.from({ length: 12 }, (_, i) => `- src/cart.ts:${i + 1} \`x${i}\``).join(
-      "\n",
-    );
-    const all = extractCitations(text);
-    const one = sampleCitations(all, text);
-    expect(one).toHaveLength(5);
-    expect(sampleCitations(all, text)).toEqual(one);
-    expect(one.map((c) => c.at)).toEqual([...one.map((c) => c.at)].sort((a, b) => a - b));
-    expect(sampleCitations(all.slice(0, 4), text)).toHaveLength(4);
+  it("checks every citation: the fabricated 12th of 12 fails, in document order", () => {
+    const code = Array.from({ length: 12 }, (_, i) => `export const x${i + 1} = ${i + 1};`);
+    const readBig: ReadLines = (file) => (file === "src/big.ts" ? code : `${file} does not exist`);
+    const cite = (n: number, symbol: string) => `- src/big.ts:${n} \`${symbol}\``;
+    const lines = Array.from({ length: 11 }, (_, i) => cite(i + 1, `x${i + 1}`));
+    const text = [...lines, cite(12, "refundAll")].join("\n");
+    const { item, checks, total } = citationsItem(text, readBig);
+    expect(total).toBe(12);
+    expect(checks.map((c) => c.at)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(item.result.status).toBe("fail");
+    expect(item.problems).toEqual([
+      {
+        rule: "fabricated-citation",
+        line: 12,
+        message: 'citation src/big.ts:12: line 12 of src/big.ts does not contain "refundAll"',
+      },
+    ]);
+    const honest = citationsItem(lines.join("\n"), readBig);
+    expect(honest.item.result).toEqual({
+      item: "citations",
+      status: "pass",
+      detail: "11 of 11 citations checked against the code",
+    });
   });
 });
 

@@ -1,5 +1,6 @@
-import { createHash } from "node:crypto";
-import type { CitationCheck } from "@agent-verify/contract";
+import { readFileSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, join, relative } from "node:path";
+import type { CitationCheck } from "./deliverable.js";
 
 export interface Citation {
   /** The deliverable's line that cites it. */
@@ -10,9 +11,6 @@ export interface Citation {
   /** The symbol (in backticks) or "quoted text" the line names, which the code must contain. */
   needle: string | null;
 }
-
-/** How many citations the spot-check samples (seed 000: 4–5). */
-export const SAMPLE_SIZE = 5;
 
 const CITATION =
   /(?<![\w/.:@-])((?:\.{1,2}\/)?[\w@.-]+(?:\/[\w@.-]+)*\.([A-Za-z0-9]+)):(\d+)(?:-(\d+))?/g;
@@ -63,32 +61,6 @@ export function extractCitations(text: string): Citation[] {
   return out;
 }
 
-/** A small seeded generator (mulberry32): the same document samples the same citations. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Up to `size` citations picked at random, seeded by the document text, in document order. */
-export function sampleCitations(
-  citations: readonly Citation[],
-  text: string,
-  size = SAMPLE_SIZE,
-): Citation[] {
-  if (citations.length <= size) return [...citations];
-  const seed = createHash("sha256").update(text).digest().readUInt32BE(0);
-  const random = seeded(seed);
-  const picked = new Set<number>();
-  while (picked.size < size) picked.add(Math.floor(random() * citations.length));
-  return [...picked].sort((a, b) => a - b).map((index) => citations[index] as Citation);
-}
-
 /** The lines of a repository file, or why there are none (outside the repo, missing). */
 export type ReadLines = (file: string) => string[] | string;
 
@@ -119,3 +91,40 @@ export function checkCitation(citation: Citation, read: ReadLines): CitationChec
   }
   return { ...base, ok: true, reason: null };
 }
+
+/** Files a review may read are the repository's own: no absolute paths, `..`, or symlinks out. */
+function inside(dir: string, file: string): string | null {
+  if (isAbsolute(file) || file.split(/[\\/]/).includes("..")) return null;
+  const path = join(dir, file);
+  try {
+    const real = realpathSync(path);
+    const rel = relative(realpathSync(dir), real);
+    return rel.startsWith("..") || isAbsolute(rel) ? null : real;
+  } catch {
+    return path; // does not exist: the caller says so
+  }
+}
+
+/** A repository file's text; null when it is not a readable file, "outside" when it is not the repo's. */
+export function readRepoText(dir: string, file: string): string | null | "outside" {
+  const path = inside(dir, file);
+  if (path === null) return "outside";
+  try {
+    if (!statSync(path).isFile()) return null;
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** The citation reader over a repository folder (the manager's and `verify-gates deliverable`'s). */
+export const repoLines =
+  (dir: string): ReadLines =>
+  (file) => {
+    const text = readRepoText(dir, file);
+    if (text === "outside") return `${file} is outside the repository`;
+    if (text === null) return `${file} does not exist`;
+    const lines = text.split("\n");
+    if (lines.at(-1) === "") lines.pop();
+    return lines;
+  };
