@@ -6,12 +6,12 @@ import type { InitReport } from "@agent-verify/contract";
 import { CI_FILE, ciFile, type CiProvider } from "./ci.js";
 import { addGitignoreLines } from "./gitignore.js";
 import { InitUsageError, planApp, type InitFlags } from "./plan.js";
-import { scanRepo, staticDirFlag } from "./scan.js";
+import { runnerModuleOf, scanRepo, staticDirFlag } from "./scan.js";
 import {
   CACHE_LINE,
   EXAMPLE_FLOW,
-  EXAMPLE_FLOW_SOURCE,
-  EXAMPLE_PAGE,
+  exampleFlow,
+  examplePage,
   GITIGNORE_LINES,
   VERIFY_PACKAGE_JSON,
   VERIFY_TSCONFIG,
@@ -81,8 +81,9 @@ export function initProject(options: InitOptions): InitReport {
   write(".verify/package.json", VERIFY_PACKAGE_JSON);
   write(".verify/tsconfig.json", VERIFY_TSCONFIG);
   if (created.includes(MANIFEST) || declaresExample(join(dir, MANIFEST))) {
-    write(EXAMPLE_PAGE_PATH, EXAMPLE_PAGE);
-    write(EXAMPLE_FLOW_PATH, EXAMPLE_FLOW_SOURCE);
+    const from = runnerModuleOf(dir);
+    write(EXAMPLE_PAGE_PATH, examplePage(from));
+    write(EXAMPLE_FLOW_PATH, exampleFlow(from));
   } else {
     warnings.push(
       `${MANIFEST} existed and does not declare '${EXAMPLE_FLOW}': no example flow written`,
