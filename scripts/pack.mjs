@@ -7,7 +7,8 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "nod
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const PUBLIC_PACKAGES = ["contract", "runner", "manager", "gates"];
+// Folders under packages/ that are published; `agent-verify` is the one-name package over the four.
+export const PUBLIC_PACKAGES = ["contract", "runner", "manager", "gates", "agent-verify"];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "dist-packages");
@@ -20,7 +21,7 @@ const run = (command, args, cwd) =>
   });
 
 if (!process.argv.includes("--no-build")) {
-  const filters = PUBLIC_PACKAGES.map((name) => `--filter=@agent-verify/${name}`);
+  const filters = PUBLIC_PACKAGES.map((folder) => `--filter=./packages/${folder}`);
   process.stderr.write(`pack: building ${PUBLIC_PACKAGES.join(", ")}\n`);
   run("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only", ...filters], root);
 }
@@ -28,13 +29,15 @@ if (!process.argv.includes("--no-build")) {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const tarballs = {};
-for (const name of PUBLIC_PACKAGES) {
-  const folder = join(root, "packages", name);
-  const { version } = JSON.parse(readFileSync(join(folder, "package.json"), "utf8"));
-  run("pnpm", ["pack", "--pack-destination", out], folder);
-  const file = readdirSync(out).find((entry) => entry === `agent-verify-${name}-${version}.tgz`);
-  if (!file) throw new Error(`pack: pnpm pack wrote no agent-verify-${name}-${version}.tgz`);
-  tarballs[`@agent-verify/${name}`] = file;
+for (const folder of PUBLIC_PACKAGES) {
+  const dir = join(root, "packages", folder);
+  const { name, version } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  run("pnpm", ["pack", "--pack-destination", out], dir);
+  // pnpm's file name: the name without "@", "/" as "-" (@agent-verify/runner → agent-verify-runner-0.1.0.tgz).
+  const expected = `${name.replace(/^@/, "").replace("/", "-")}-${version}.tgz`;
+  const file = readdirSync(out).find((entry) => entry === expected);
+  if (!file) throw new Error(`pack: pnpm pack wrote no ${expected}`);
+  tarballs[name] = file;
 }
 // The tarballs by package name, for scripts and tests that install them.
 writeFileSync(join(out, "packages.json"), `${JSON.stringify(tarballs, null, 2)}\n`);

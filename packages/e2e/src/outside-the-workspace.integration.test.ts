@@ -20,9 +20,8 @@ import {
   RunReportSchema,
   RunResultSchema,
 } from "@agent-verify/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { exec, jsonOf, type ExecOptions } from "./exec.js";
-import { packTarballs, type Packed } from "./pack.js";
 import { leftWithMarker } from "./processes.js";
 import { todoAppFiles } from "./todo-app.js";
 import { ADD_TODOS_FLOW, COMPLETE_FLOW, TODO_MANIFEST_FLOWS, TODO_PAGE } from "./todo-flows.js";
@@ -31,7 +30,13 @@ import { makeTracker } from "./tracker.js";
 const MARKER = `AGENT_VERIFY_E2E_${process.pid}_${Date.now()}`;
 const timings: Record<string, number> = {};
 const temp: string[] = [];
-let packed: Packed;
+// The four tarballs (packed once for the run by registry-setup.ts); `agent-verify`, the
+// one-name package over them, is installed by name in installed-by-name.integration.test.ts.
+const packed = {
+  tarballs: Object.fromEntries(
+    Object.entries(inject("published").tarballs).filter(([name]) => name.startsWith("@")),
+  ),
+};
 
 /** The environment of everything the test starts: a marker to find leftovers by, no CI noise. */
 function baseEnv(): NodeJS.ProcessEnv {
@@ -91,10 +96,6 @@ const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     process.stderr.write(`[e2e] ${name}: ${timings[name]} ms\n`);
   }
 };
-
-beforeAll(async () => {
-  packed = await timed("pack", () => packTarballs(baseEnv()));
-});
 
 afterAll(() => {
   process.stderr.write(`[e2e] timings ms: ${JSON.stringify(timings)}\n`);

@@ -4,7 +4,14 @@ import { fileURLToPath } from "node:url";
 import { exec } from "./exec.js";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-export const PACKAGES = ["contract", "runner", "manager", "gates"] as const;
+/** The published packages, by npm name (scripts/pack.mjs packs each). */
+export const PACKAGES = [
+  "@agent-verify/contract",
+  "@agent-verify/runner",
+  "@agent-verify/manager",
+  "@agent-verify/gates",
+  "agent-verify",
+] as const;
 
 export interface Packed {
   /** Absolute tarball paths by package name. */
@@ -27,9 +34,9 @@ export async function packTarballs(env: NodeJS.ProcessEnv): Promise<Packed> {
   >;
   const tarballs: Record<string, string> = {};
   for (const name of PACKAGES) {
-    const file = byName[`@agent-verify/${name}`];
-    if (!file) throw new Error(`dist-packages/packages.json has no @agent-verify/${name}`);
-    tarballs[`@agent-verify/${name}`] = join(folder, file);
+    const file = byName[name];
+    if (!file) throw new Error(`dist-packages/packages.json has no ${name}`);
+    tarballs[name] = join(folder, file);
   }
   return { tarballs, durationMs: run.durationMs };
 }

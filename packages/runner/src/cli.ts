@@ -4,11 +4,17 @@ import { printResult } from "./commands/print.js";
 import { emitJson, redactStderr, redirectStdoutToStderr } from "./output.js";
 import { messageOf } from "./errors.js";
 import { parseArgs } from "./parse-args.js";
+import { playwrightWarningHere } from "./playwright-range.js";
+
+/** The commands that load Playwright: they say first when the app's copy does not fit. */
+const USES_PLAYWRIGHT = new Set(["run", "worker", "check-browser", "browser-server"]);
 
 export async function main(argv: readonly string[]): Promise<void> {
   redactStderr();
   redirectStdoutToStderr();
-  await printResult(await runCommandFor(parseArgs(argv)));
+  const args = parseArgs(argv);
+  if (USES_PLAYWRIGHT.has(args.command)) process.stderr.write(playwrightWarningHere() ?? "");
+  await printResult(await runCommandFor(args));
 }
 
 // A flow's stray promise must not kill the runner before it prints its object.

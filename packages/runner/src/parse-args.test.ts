@@ -85,11 +85,24 @@ describe("parseArgs init", () => {
 
   it.each([
     [["init", "--static"], "--static needs a value"],
-    [["init", "--list"], "init takes only --static, --web-server, --base-url, --dir"],
-    [["init", "extra"], "init takes only --static, --web-server, --base-url, --dir"],
+    [["init", "--list"], "init takes only --static, --web-server, --base-url, --ci, --dir"],
+    [["init", "extra"], "init takes only --static, --web-server, --base-url, --ci, --dir"],
     [["front", "--static", "dist"], "unknown option --static"],
+    [["init", "--ci"], "--ci must be one of github, gitlab"],
+    [["init", "--ci", "circleci"], "--ci must be one of github, gitlab"],
+    [["front", "--ci", "github"], "unknown option --ci"],
   ])("rejects %j: %s", (argv, message) => {
     expect(parseArgs(argv)).toEqual({ command: "invalid", message });
+  });
+
+  it("reads --ci github|gitlab; no --ci, no CI file", () => {
+    expect(parseArgs(["init", "--ci", "github"])).toMatchObject({ command: "init", ci: "github" });
+    expect(parseArgs(["init", "--ci=gitlab", "--static", "."])).toMatchObject({
+      command: "init",
+      ci: "gitlab",
+      staticDir: ".",
+    });
+    expect(parseArgs(["init"])).toMatchObject({ command: "init", ci: undefined });
   });
 
   it("runs a flow named init when it is not the first word", () => {

@@ -1,3 +1,4 @@
+import { CI_PROVIDERS, type CiProvider } from "./init/ci.js";
 import type { TraceMode } from "./run-flow.js";
 
 /** How long `--browser-server` waits for a sign of life on stdin before it closes. */
@@ -15,6 +16,7 @@ export type ParsedArgs =
       baseUrl: string | undefined;
       webServer: string | undefined;
       staticDir: string | undefined;
+      ci: CiProvider | undefined;
     }
   | { command: "help" }
   | { command: "invalid"; message: string };
@@ -28,12 +30,13 @@ export function usage(): string {
     "       verify-runner --list [--steps] [--dir DIR]",
     "       verify-runner --check-browser [--dir DIR]",
     "       verify-runner --browser-server [--idle-timeout S] [--dir DIR]",
-    "       verify-runner init [--static DIR | --web-server CMD] [--base-url URL] [--dir DIR]",
+    "       verify-runner init [--static DIR | --web-server CMD] [--base-url URL] [--ci github|gitlab] [--dir DIR]",
     "",
     "Runs one flow from .verify/workflows.yaml and prints one JSON object on stdout.",
     "Exit 0 pass, 1 fail, 2 error (the flow could not be run).",
     "--worker runs one flow per stdin line and prints one such object per line.",
-    "init scaffolds .verify/ (never overwrites a file) and prints what it wrote.",
+    "init scaffolds .verify/ (never overwrites a file) and prints what it wrote; --ci also writes a",
+    "CI workflow that runs the flows in shards and merges their reports.",
     "",
   ].join("\n");
 }
@@ -48,7 +51,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let idleTimeoutS = DEFAULT_IDLE_TIMEOUT_S;
   let steps = false;
   let trace: TraceMode = "retain-on-failure";
-  const init: { baseUrl?: string; webServer?: string; staticDir?: string } = {};
+  const init: { baseUrl?: string; webServer?: string; staticDir?: string; ci?: CiProvider } = {};
   const positional: string[] = [];
   const isInit = argv[0] === "init";
   for (let i = 0; i < argv.length; i++) {
@@ -88,6 +91,11 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       if (name === "--base-url") init.baseUrl = given;
       else if (name === "--web-server") init.webServer = given;
       else init.staticDir = given;
+    } else if (isInit && name === "--ci") {
+      const given = value();
+      if (!given || !(CI_PROVIDERS as readonly string[]).includes(given))
+        return { command: "invalid", message: `--ci must be one of ${CI_PROVIDERS.join(", ")}` };
+      init.ci = given as CiProvider;
     } else if (name === "--trace") {
       const given = value() as TraceMode | undefined;
       if (!given || !TRACE_MODES.includes(given)) {
@@ -114,7 +122,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (list || checkBrowser || browserServer || steps || positional.length > 1)
       return {
         command: "invalid",
-        message: "init takes only --static, --web-server, --base-url, --dir",
+        message: "init takes only --static, --web-server, --base-url, --ci, --dir",
       };
     return {
       command: "init",
@@ -122,6 +130,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       baseUrl: init.baseUrl,
       webServer: init.webServer,
       staticDir: init.staticDir,
+      ci: init.ci,
     };
   }
   if (checkBrowser) {

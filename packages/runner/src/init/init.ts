@@ -3,14 +3,15 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { InitReport } from "@agent-verify/contract";
+import { CI_FILE, ciFile, type CiProvider } from "./ci.js";
 import { addGitignoreLines } from "./gitignore.js";
 import { InitUsageError, planApp, type InitFlags } from "./plan.js";
-import { scanRepo, staticDirFlag } from "./scan.js";
+import { runnerModuleOf, scanRepo, staticDirFlag } from "./scan.js";
 import {
   CACHE_LINE,
   EXAMPLE_FLOW,
-  EXAMPLE_FLOW_SOURCE,
-  EXAMPLE_PAGE,
+  exampleFlow,
+  examplePage,
   GITIGNORE_LINES,
   VERIFY_PACKAGE_JSON,
   VERIFY_TSCONFIG,
@@ -19,6 +20,8 @@ import {
 
 export interface InitOptions extends InitFlags {
   dir: string;
+  /** Also write this CI provider's workflow (nothing is written without it). */
+  ci?: CiProvider | undefined;
 }
 
 const MANIFEST = ".verify/workflows.yaml";
@@ -66,7 +69,8 @@ export function initProject(options: InitOptions): InitReport {
     webServer: options.webServer,
     staticDir: options.staticDir === undefined ? undefined : staticDirFlag(dir, options.staticDir),
   };
-  const plan = planApp(scanRepo(dir), flags);
+  const facts = scanRepo(dir);
+  const plan = planApp(facts, flags);
   const created: string[] = [];
   const kept: string[] = [];
   const warnings: string[] = [];
@@ -77,13 +81,15 @@ export function initProject(options: InitOptions): InitReport {
   write(".verify/package.json", VERIFY_PACKAGE_JSON);
   write(".verify/tsconfig.json", VERIFY_TSCONFIG);
   if (created.includes(MANIFEST) || declaresExample(join(dir, MANIFEST))) {
-    write(EXAMPLE_PAGE_PATH, EXAMPLE_PAGE);
-    write(EXAMPLE_FLOW_PATH, EXAMPLE_FLOW_SOURCE);
+    const from = runnerModuleOf(dir);
+    write(EXAMPLE_PAGE_PATH, examplePage(from));
+    write(EXAMPLE_FLOW_PATH, exampleFlow(from));
   } else {
     warnings.push(
       `${MANIFEST} existed and does not declare '${EXAMPLE_FLOW}': no example flow written`,
     );
   }
+  if (options.ci !== undefined) write(CI_FILE[options.ci], ciFile(options.ci, facts.manager));
   if (kept.includes(MANIFEST)) {
     warnings.push(`${MANIFEST} was kept as it is: the guesses above were not written into it`);
   } else if (plan.warning) {

@@ -1,4 +1,5 @@
 import type { InitReport } from "@agent-verify/contract";
+import { CI_FILE, CI_SHARDS } from "./ci.js";
 import { EXAMPLE_FLOW } from "./templates.js";
 
 const list = (paths: readonly string[]) => (paths.length === 0 ? "(none)" : paths.join(", "));
@@ -15,6 +16,12 @@ export function nextSteps(report: InitReport): string {
       : []),
     `  .gitignore ${report.gitignore_added.length === 0 ? "already complete" : `+${report.gitignore_added.length} lines`}`,
     `  app        ${report.base_url} — ${report.app_source}`,
+    ...Object.values(CI_FILE)
+      .filter((file) => report.created.includes(file))
+      .map(
+        (file) =>
+          `  CI         ${file}: the flows in ${CI_SHARDS} shards, one merged HTML report + JUnit; red fails the job`,
+      ),
     ...report.warnings.map((warning) => `  warning    ${warning}`),
     "",
     "Next steps:",

@@ -3,10 +3,13 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { guessPackageManager, staticCandidates, type RepoFacts } from "./guess.js";
 import { InitUsageError } from "./plan.js";
+import type { RunnerModule } from "./templates.js";
 
 interface PackageJson {
   scripts?: Record<string, unknown>;
   packageManager?: unknown;
+  dependencies?: Record<string, unknown>;
+  devDependencies?: Record<string, unknown>;
 }
 
 function readPackageJson(dir: string): PackageJson | undefined {
@@ -73,4 +76,16 @@ export function staticDirFlag(dir: string, given: string): string {
     throw new InitUsageError(`--static ${given}: no such folder in ${dir}`);
   }
   return relative(dir, absolute) || ".";
+}
+
+/**
+ * `agent-verify` when the app depends on it and not on @agent-verify/runner: under pnpm that
+ * is the only name its flows can import.
+ */
+export function runnerModuleOf(dir: string): RunnerModule {
+  const pkg = readPackageJson(dir);
+  const deps = { ...pkg?.dependencies, ...pkg?.devDependencies };
+  return "agent-verify" in deps && !("@agent-verify/runner" in deps)
+    ? "agent-verify"
+    : "@agent-verify/runner";
 }

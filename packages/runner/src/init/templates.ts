@@ -79,8 +79,11 @@ export const VERIFY_TSCONFIG = `${JSON.stringify(
   2,
 )}\n`;
 
-export const EXAMPLE_PAGE = `import type { Locator, Page } from "@agent-verify/runner";
-import { step } from "@agent-verify/runner";
+/** Where flows import the API from: the runner, or `agent-verify`, the one-name package over it. */
+export type RunnerModule = "@agent-verify/runner" | "agent-verify";
+
+export const examplePage = (from: RunnerModule) => `import type { Locator, Page } from "${from}";
+import { step } from "${from}";
 
 /** The app's front page. A page object holds every selector; flows only call its methods. */
 export class FrontPage {
@@ -100,7 +103,9 @@ export class FrontPage {
 }
 `;
 
-export const EXAMPLE_FLOW_SOURCE = `import { defineFlow } from "@agent-verify/runner";
+export const EXAMPLE_PAGE = examplePage("@agent-verify/runner");
+
+export const exampleFlow = (from: RunnerModule) => `import { defineFlow } from "${from}";
 import { FrontPage } from "../pages/front-page.js";
 
 export default defineFlow({
@@ -113,6 +118,8 @@ export default defineFlow({
   },
 });
 `;
+
+export const EXAMPLE_FLOW_SOURCE = exampleFlow("@agent-verify/runner");
 
 /** What the runner, the manager and gates write into a repo (and the README's bd tracker): never committed. */
 export const GITIGNORE_LINES = [

@@ -1,0 +1,70 @@
+// The docs run as a newcomer would paste them: every ```sh block of docs/getting-started.md
+// (and of README.md, in a folder of its own) runs in order under `bash -e` in one fresh temp
+// folder outside the repo, npm's registry pointed at the local registry the packages were
+// published to; a ```<lang> file=<path> block is written to that path first; a sh block whose
+// first line is `# expect exit N` must exit N, every other one 0. Other blocks are prose.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { docBlocks } from "./doc-blocks.js";
+import { exec } from "./exec.js";
+import { REPO_ROOT } from "./pack.js";
+import { leftWithMarker } from "./processes.js";
+import { userEnv } from "./user-env.js";
+
+const published = inject("published");
+const MARKER = `AGENT_VERIFY_E2E_DOCS_${process.pid}_${Date.now()}`;
+const temp: string[] = [];
+afterAll(() => {
+  for (const dir of temp) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Run `file`'s blocks in a fresh folder; what ran, for the failure message and the count. */
+async function runDoc(file: string): Promise<{ ran: number; written: number }> {
+  const dir = mkdtempSync(join(tmpdir(), "agent-verify-docs-"));
+  temp.push(dir, `${dir}-yarn-cache`);
+  const env = userEnv(published, MARKER, `${dir}-yarn-cache`);
+  const name = relative(REPO_ROOT, file) || file;
+  let ran = 0;
+  let written = 0;
+  for (const block of docBlocks(readFileSync(file, "utf8"))) {
+    if (block.kind === "file") {
+      mkdirSync(dirname(join(dir, block.path)), { recursive: true });
+      writeFileSync(join(dir, block.path), block.text);
+      written++;
+      continue;
+    }
+    const script = join(`${dir}-yarn-cache`, `block-${block.line}.sh`);
+    mkdirSync(dirname(script), { recursive: true });
+    writeFileSync(script, block.script);
+    const started = performance.now();
+    const run = await exec("bash", ["-e", script], { cwd: dir, env, timeoutMs: 420_000 });
+    process.stderr.write(
+      `[e2e docs] ${name}:${block.line} exit ${run.code} in ${Math.round(performance.now() - started)} ms\n`,
+    );
+    expect(
+      run.code,
+      `${name}:${block.line} must exit ${block.expectExit}:\n${block.script}--- stdout:\n${run.stdout.slice(-3000)}\n--- stderr:\n${run.stderr.slice(-5000)}`,
+    ).toBe(block.expectExit);
+    ran++;
+  }
+  expect(await leftWithMarker(MARKER)).toEqual([]);
+  return { ran, written };
+}
+
+describe("the docs' commands, run as written", () => {
+  it("docs/getting-started.md: a tiny app, install by name, init, a flow that passes, then fails, the manager", async () => {
+    const { ran, written } = await runDoc(join(REPO_ROOT, "docs", "getting-started.md"));
+    // The guide is commands and files, not prose only (a guide with no runnable block would pass vacuously).
+    expect(ran).toBeGreaterThanOrEqual(6);
+    expect(written).toBeGreaterThanOrEqual(4);
+  });
+
+  it("README.md, in its own fresh folder", async () => {
+    // AGENT_VERIFY_DOCS_README runs another copy (e.g. a README being rewritten elsewhere).
+    const readme = process.env.AGENT_VERIFY_DOCS_README || join(REPO_ROOT, "README.md");
+    const { ran } = await runDoc(readme);
+    expect(ran).toBeGreaterThanOrEqual(1);
+  });
+});
