@@ -1,4 +1,4 @@
-import type { TraceMode } from "./run-flow.js";
+import { TRACE_POLICIES, isTracePolicy, type TracePolicy } from "@agent-verify/contract/constants";
 
 /** How long `--browser-server` waits for a sign of life on stdin before it closes. */
 export const DEFAULT_IDLE_TIMEOUT_S = 60;
@@ -7,8 +7,8 @@ export type ParsedArgs =
   | { command: "list"; dir: string; steps: boolean }
   | { command: "check-browser"; dir: string }
   | { command: "browser-server"; dir: string; idleTimeoutS: number }
-  | { command: "run"; dir: string; flow: string; trace: TraceMode }
-  | { command: "worker"; dir: string; trace: TraceMode }
+  | { command: "run"; dir: string; flow: string; trace: TracePolicy | undefined }
+  | { command: "worker"; dir: string; trace: TracePolicy | undefined }
   | {
       command: "init";
       dir: string;
@@ -19,11 +19,9 @@ export type ParsedArgs =
   | { command: "help" }
   | { command: "invalid"; message: string };
 
-const TRACE_MODES: readonly TraceMode[] = ["on", "off", "retain-on-failure"];
-
 export function usage(): string {
   return [
-    "Usage: verify-runner <flow> [--trace on|off|retain-on-failure] [--dir DIR]",
+    "Usage: verify-runner <flow> [--trace off|on|retain-on-failure|on-first-retry] [--dir DIR]",
     "       verify-runner --worker [--trace MODE] [--dir DIR]   (flow names on stdin)",
     "       verify-runner --list [--steps] [--dir DIR]",
     "       verify-runner --check-browser [--dir DIR]",
@@ -34,6 +32,8 @@ export function usage(): string {
     "Exit 0 pass, 1 fail, 2 error (the flow could not be run).",
     "--worker runs one flow per stdin line and prints one such object per line.",
     "init scaffolds .verify/ (never overwrites a file) and prints what it wrote.",
+    "--trace (else VERIFY_TRACE, else the manifest's trace, else retain-on-failure): when a",
+    "Playwright trace is recorded; on-first-retry records none on a run alone (no retry here).",
     "",
   ].join("\n");
 }
@@ -47,7 +47,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let worker = false;
   let idleTimeoutS = DEFAULT_IDLE_TIMEOUT_S;
   let steps = false;
-  let trace: TraceMode = "retain-on-failure";
+  // Undefined: the run decides (VERIFY_TRACE, then the manifest, then retain-on-failure).
+  let trace: TracePolicy | undefined;
   const init: { baseUrl?: string; webServer?: string; staticDir?: string } = {};
   const positional: string[] = [];
   const isInit = argv[0] === "init";
@@ -89,9 +90,12 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       else if (name === "--web-server") init.webServer = given;
       else init.staticDir = given;
     } else if (name === "--trace") {
-      const given = value() as TraceMode | undefined;
-      if (!given || !TRACE_MODES.includes(given)) {
-        return { command: "invalid", message: `--trace must be one of ${TRACE_MODES.join(", ")}` };
+      const given = value();
+      if (!isTracePolicy(given)) {
+        return {
+          command: "invalid",
+          message: `--trace must be one of ${TRACE_POLICIES.join(", ")}`,
+        };
       }
       trace = given;
     } else if (arg.startsWith("-")) return { command: "invalid", message: `unknown option ${arg}` };
