@@ -19,6 +19,7 @@ export async function runCommand(
     grepInvert: args.scale.grepInvert,
     shard: args.scale.shard,
     durations: args.scale.durations,
+    trace: args.scale.trace,
     progress: stderrProgress(),
     signal: ctx.signal,
     catalog: ctx.catalog,
