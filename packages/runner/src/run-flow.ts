@@ -137,6 +137,7 @@ export class FlowRun {
       const definition = await loadFlowModule(modulePath, {
         roots: flowRoots(dir, manifest),
         dir,
+        env: this.env,
       });
       this.declaredSteps = definition.steps;
       await this.setUp(manifest, definition, entry.timeout_s * 1000);
