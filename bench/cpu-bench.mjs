@@ -42,6 +42,15 @@ const node = process.execPath;
 const scratch = mkdtempSync(join(tmpdir(), "cpu-bench-"));
 const shop = await startDemoShop();
 const port = new URL(shop.url).port;
+// Whatever fails before the last `finally`, the shop and the scratch folder do not outlive us.
+process.once("exit", () => {
+  try {
+    process.kill(shop.pid, "SIGTERM");
+  } catch {
+    // stopped already
+  }
+  rmSync(scratch, { recursive: true, force: true });
+});
 const sampler = new CpuSampler(20);
 sampler.follow(process.pid);
 sampler.follow(shop.pid);
@@ -339,6 +348,27 @@ try {
       `cold flow: runner ${Math.round(med(cold.runner, "wall"))} ms / ${med(cold.runner, "cpu").toFixed(2)} core-s, plain ${Math.round(med(cold.plain, "wall"))} ms / ${med(cold.plain, "cpu").toFixed(2)} core-s; ` +
       `--list ${list["verify-runner --list"].median_ms} ms, node -e 0 ${list["node -e 0"].median_ms} ms)`,
   );
+  // §3: the compile cache against tsx, on the HTTP-only flow (loading is most of its cost).
+  const load = { cache: [], tsx: [] };
+  for (let i = 0; i < Math.max(RUNS, 5); i++) {
+    load.cache.push(await measured(node, [RUNNER, "api-health"], { cwd: dir, env }));
+    const tsxEnv = { ...env, VERIFY_FLOW_CACHE: "0" };
+    load.tsx.push(await measured(node, [RUNNER, "api-health"], { cwd: dir, env: tsxEnv }));
+  }
+  console.log(`\ncold verify-runner api-health (median of ${load.cache.length}): wall / cpu`);
+  for (const [name, runs] of Object.entries(load))
+    console.log(
+      `  ${(name === "cache" ? "compiled flows cache" : "tsx (VERIFY_FLOW_CACHE=0)").padEnd(30)}${`${Math.round(med(runs, "wall"))} ms`.padStart(8)}${s(med(runs, "cpu"))}`,
+    );
+
+  // A new page's renderer is most of a flow's browser CPU (§3: a new context's setup).
+  console.log(`\none flow's browser cpu by what is fresh (median of 4, checkout-happy-path)`);
+  const pageCost = await run(
+    node,
+    [join(ROOT, "bench/lib/page-cost.mjs"), plainFlows["checkout-happy-path"], shop.url],
+    { cwd: dir, env },
+  );
+  console.log(pageCost.stdout.trimEnd());
 } finally {
   sampler.stop();
   await shop.stop();
