@@ -8,6 +8,7 @@ const benches = [
   "manager-bench.mjs",
   "manager-startup-bench.mjs",
   "scale-bench.mjs",
+  "cpu-bench.mjs",
   "gates-bench.mjs",
   "gates-tools-bench.mjs",
   "hook-bench.mjs",

@@ -31,6 +31,7 @@ export async function startDemoShop(env = {}) {
   }
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise((done) => {
         child.once("exit", done);

@@ -15,6 +15,22 @@ export function manifestPath(dir: string): string {
   return join(dir, MANIFEST_PATH);
 }
 
+/**
+ * When a flow run records a Playwright trace (Playwright's own names): `off`; `on` (kept on
+ * pass and fail); `retain-on-failure` (recorded every run, kept on failure: the runner's
+ * default); `on-first-retry` (a first run records nothing; a failing flow is run once more
+ * with the trace on: the manager's default).
+ */
+export const TRACE_POLICIES = ["off", "on", "retain-on-failure", "on-first-retry"] as const;
+export type TracePolicy = (typeof TRACE_POLICIES)[number];
+
+export function isTracePolicy(value: string | undefined): value is TracePolicy {
+  return (TRACE_POLICIES as readonly (string | undefined)[]).includes(value);
+}
+
+/** The trace a runner records for one attempt when the manager sets it (VERIFY_TRACE). */
+export const TRACE_ENV = "VERIFY_TRACE";
+
 /** Exit code of a runner for each run status; contract 3 requires they agree. */
 export const EXIT_CODE_BY_STATUS = { pass: 0, fail: 1, error: 2 } as const;
 

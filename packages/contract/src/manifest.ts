@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { DEFAULT_STATIC_PORT, staticServerUrl, staticWebServer } from "./constants.js";
+import {
+  DEFAULT_STATIC_PORT,
+  TRACE_POLICIES,
+  staticServerUrl,
+  staticWebServer,
+} from "./constants.js";
 import { FlowNameSchema } from "./names.js";
 
 export { DEFAULT_STATIC_PORT, staticServerUrl, staticWebServer };
@@ -169,6 +174,14 @@ export const ManifestSchema = z
      * sharing flow and page-object modules; `process` gives every flow its own runner process.
      */
     isolation: z.enum(["worker", "process"], { error: "expected worker or process" }).optional(),
+    /**
+     * When a Playwright trace is recorded (constants.ts TRACE_POLICIES). Absent: the manager
+     * uses `on-first-retry` (a failing flow is run once more with the trace on), a runner run
+     * alone `retain-on-failure`.
+     */
+    trace: z
+      .enum(TRACE_POLICIES, { error: `expected one of ${TRACE_POLICIES.join(", ")}` })
+      .optional(),
     flows: z.array(ManifestFlowSchema, { error: "expected a list of flows" }),
   })
   .superRefine((manifest, ctx) => {

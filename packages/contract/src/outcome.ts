@@ -11,9 +11,22 @@ export const OUTCOMES = [
   "not_implemented",
   "unknown_flow",
   "setup_error",
+  "flaky",
 ] as const;
 export const OutcomeKindSchema = z.enum(OUTCOMES);
 export type OutcomeKind = z.infer<typeof OutcomeKindSchema>;
+
+/**
+ * The first run of a flow that was run once more (trace policy `on-first-retry`): how it
+ * ended. The outcome around it is the second run's, or `flaky` when that one passed.
+ */
+export const FirstAttemptSchema = z.strictObject({
+  outcome: OutcomeKindSchema,
+  duration_ms: z.number().nonnegative(),
+  failing_step: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type FirstAttempt = z.infer<typeof FirstAttemptSchema>;
 
 /** The manager's verdict on one flow (contract 4). */
 export const FlowOutcomeSchema = z.strictObject({
@@ -33,6 +46,12 @@ export const FlowOutcomeSchema = z.strictObject({
    * the worker ended during this flow. Absent: the flow had its own runner process.
    */
   isolation: z.enum(["process", "worker"]).optional(),
+  /**
+   * Present when the flow was run a second time, with the trace on, after its first run
+   * failed or timed out (trace policy `on-first-retry`). `flaky`: the second run passed;
+   * `failing_step` and `error` are then the first run's, `result` the second's.
+   */
+  first_attempt: FirstAttemptSchema.optional(),
 });
 export type FlowOutcome = z.infer<typeof FlowOutcomeSchema>;
 

@@ -12,7 +12,10 @@ describe("parseArgs", () => {
     expect(parseArgs(["--dir=/x", "checkout"])).toMatchObject({
       command: "run",
       dir: "/x",
-      trace: "retain-on-failure",
+      trace: undefined,
+    });
+    expect(parseArgs(["checkout", "--trace=on-first-retry"])).toMatchObject({
+      trace: "on-first-retry",
     });
   });
 
@@ -58,7 +61,10 @@ describe("parseArgs", () => {
     [["a", "b"], "give exactly one flow name"],
     [["--list", "a"], "--list takes no flow name"],
     [["a", "--steps"], "--steps goes with --list"],
-    [["a", "--trace", "sometimes"], "--trace must be one of on, off, retain-on-failure"],
+    [
+      ["a", "--trace", "sometimes"],
+      "--trace must be one of off, on, retain-on-failure, on-first-retry",
+    ],
     [["a", "--frobnicate"], "unknown option --frobnicate"],
     [["a", "--dir"], "--dir needs a folder"],
   ])("rejects %j: %s", (argv, message) => {

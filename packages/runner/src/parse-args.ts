@@ -1,5 +1,5 @@
 import { CI_PROVIDERS, type CiProvider } from "./init/ci.js";
-import type { TraceMode } from "./run-flow.js";
+import { TRACE_POLICIES, isTracePolicy, type TracePolicy } from "@agent-verify/contract/constants";
 
 /** How long `--browser-server` waits for a sign of life on stdin before it closes. */
 export const DEFAULT_IDLE_TIMEOUT_S = 60;
@@ -8,8 +8,8 @@ export type ParsedArgs =
   | { command: "list"; dir: string; steps: boolean }
   | { command: "check-browser"; dir: string }
   | { command: "browser-server"; dir: string; idleTimeoutS: number }
-  | { command: "run"; dir: string; flow: string; trace: TraceMode }
-  | { command: "worker"; dir: string; trace: TraceMode }
+  | { command: "run"; dir: string; flow: string; trace: TracePolicy | undefined }
+  | { command: "worker"; dir: string; trace: TracePolicy | undefined }
   | {
       command: "init";
       dir: string;
@@ -21,11 +21,9 @@ export type ParsedArgs =
   | { command: "help" }
   | { command: "invalid"; message: string };
 
-const TRACE_MODES: readonly TraceMode[] = ["on", "off", "retain-on-failure"];
-
 export function usage(): string {
   return [
-    "Usage: verify-runner <flow> [--trace on|off|retain-on-failure] [--dir DIR]",
+    "Usage: verify-runner <flow> [--trace off|on|retain-on-failure|on-first-retry] [--dir DIR]",
     "       verify-runner --worker [--trace MODE] [--dir DIR]   (flow names on stdin)",
     "       verify-runner --list [--steps] [--dir DIR]",
     "       verify-runner --check-browser [--dir DIR]",
@@ -37,6 +35,8 @@ export function usage(): string {
     "--worker runs one flow per stdin line and prints one such object per line.",
     "init scaffolds .verify/ (never overwrites a file) and prints what it wrote; --ci also writes a",
     "CI workflow that runs the flows in shards and merges their reports.",
+    "--trace (else VERIFY_TRACE, else the manifest's trace, else retain-on-failure): when a",
+    "Playwright trace is recorded; on-first-retry records none on a run alone (no retry here).",
     "",
   ].join("\n");
 }
@@ -50,7 +50,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let worker = false;
   let idleTimeoutS = DEFAULT_IDLE_TIMEOUT_S;
   let steps = false;
-  let trace: TraceMode = "retain-on-failure";
+  // Undefined: the run decides (VERIFY_TRACE, then the manifest, then retain-on-failure).
+  let trace: TracePolicy | undefined;
   const init: { baseUrl?: string; webServer?: string; staticDir?: string; ci?: CiProvider } = {};
   const positional: string[] = [];
   const isInit = argv[0] === "init";
@@ -97,9 +98,12 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         return { command: "invalid", message: `--ci must be one of ${CI_PROVIDERS.join(", ")}` };
       init.ci = given as CiProvider;
     } else if (name === "--trace") {
-      const given = value() as TraceMode | undefined;
-      if (!given || !TRACE_MODES.includes(given)) {
-        return { command: "invalid", message: `--trace must be one of ${TRACE_MODES.join(", ")}` };
+      const given = value();
+      if (!isTracePolicy(given)) {
+        return {
+          command: "invalid",
+          message: `--trace must be one of ${TRACE_POLICIES.join(", ")}`,
+        };
       }
       trace = given;
     } else if (arg.startsWith("-")) return { command: "invalid", message: `unknown option ${arg}` };

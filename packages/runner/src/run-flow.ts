@@ -19,15 +19,19 @@ import { playwrightTest } from "./playwright-modules.js";
 import { StepRecorder, withRecorder } from "./flows/steps.js";
 import type { Flow } from "./flows/define-flow.js";
 import { buildResult } from "./result.js";
+import { traceForRun, type TraceRecording } from "./artifacts/trace-policy.js";
+import type { TracePolicy } from "@agent-verify/contract/constants";
 import { baseUrlOf, reachApp } from "./web-server/reach-app.js";
 import type { StartedServer } from "./web-server/start.js";
 
-export type TraceMode = "on" | "off" | "retain-on-failure";
+/** A trace policy (contract constants TRACE_POLICIES); see artifacts/trace-policy.ts. */
+export type TraceMode = TracePolicy;
 
 export interface RunOptions {
   dir: string;
   flow: string;
-  trace?: TraceMode;
+  /** `--trace`; absent: VERIFY_TRACE, the manifest's `trace`, then retain-on-failure. */
+  trace?: TraceMode | undefined;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -60,6 +64,8 @@ export class FlowRun {
   private opening: Promise<void> | undefined;
   private declaredSteps: readonly string[] | undefined;
   private abortFlow: ((error: Error) => void) | undefined;
+  /** What this run records, once the manifest is read. */
+  private trace: TraceRecording = "retain-on-failure";
 
   constructor(private readonly options: RunOptions) {}
 
@@ -103,6 +109,7 @@ export class FlowRun {
         hint: (error as { hint?: string }).hint,
       });
     }
+    this.trace = traceForRun(this.options.trace, this.env, manifest.trace);
     const entry = manifest.flows.find((candidate) => candidate.name === flow);
     if (!entry) {
       const known = manifest.flows.map((candidate) => candidate.name).join(", ") || "none";
@@ -130,6 +137,7 @@ export class FlowRun {
       const definition = await loadFlowModule(modulePath, {
         roots: flowRoots(dir, manifest),
         dir,
+        env: this.env,
       });
       this.declaredSteps = definition.steps;
       await this.setUp(manifest, definition, entry.timeout_s * 1000);
@@ -182,7 +190,7 @@ export class FlowRun {
         manifest.browser,
         this.baseURL(manifest),
         actionTimeoutMs(timeoutMs),
-        this.options.trace !== "off",
+        this.trace !== "off",
       ),
     );
     // Awaited in setUp or settled in tearDown: never an unhandled rejection.
@@ -316,7 +324,7 @@ export class FlowRun {
   private _evidence: FlowEvidence | undefined;
 
   private passArtifacts(): Promise<Artifacts> {
-    return this.evidence().onPass(this.options.trace === "on", CAPTURE_BUDGET_MS);
+    return this.evidence().onPass(this.trace === "on", CAPTURE_BUDGET_MS);
   }
 
   private failureArtifacts(fullError: string): Promise<Artifacts> {
@@ -324,7 +332,7 @@ export class FlowRun {
       error: fullError,
       failingStep: this.failingStep()?.name,
       steps: this.recorder.steps,
-      keepTrace: this.options.trace !== "off",
+      keepTrace: this.trace !== "off",
       captureBudgetMs: this.budgetMs,
       traceBudgetMs: this.interrupted ? 500 : CAPTURE_BUDGET_MS,
     });

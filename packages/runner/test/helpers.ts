@@ -60,7 +60,13 @@ export function runRunner(
   const started = performance.now();
   const child = spawn(process.execPath, [RUNNER_BIN, ...args], {
     cwd: options.cwd,
-    env: { ...process.env, VERIFY_BROWSER_PATH: CHROMIUM, ...options.env },
+    // The flow compile cache goes with the run's temp folder, not the user's state folder.
+    env: {
+      ...process.env,
+      XDG_STATE_HOME: join(tmpdir(), "state"),
+      VERIFY_BROWSER_PATH: CHROMIUM,
+      ...options.env,
+    },
     stdio: ["pipe", "pipe", "pipe"],
   });
   // No input: stdin ends at once, as /dev/null would.

@@ -20,6 +20,7 @@ export async function runCommand(
     grepInvert: args.scale.grepInvert,
     shard: args.scale.shard,
     durations: args.scale.durations,
+    trace: args.scale.trace,
     progress,
     signal: ctx.signal,
     catalog: ctx.catalog,

@@ -27,6 +27,13 @@ describe("report", () => {
     );
   });
 
+  it("a flaky flow is not a pass: the run has failed (exit 1), not a setup problem", () => {
+    const report = buildReport([o("a", "pass"), o("b", "flaky")]);
+    expect(report.passed).toBe(false);
+    expect(verdictOf(report)).toBe("failed");
+    expect(formatSummary(report)).toContain("FLAKY  b: flaky: bad (5 ms)\n1/2 flows passed");
+  });
+
   it("an empty report has not passed", () => {
     expect(buildReport([]).passed).toBe(false);
   });

@@ -42,7 +42,8 @@ export function describeOutcome(outcome: FlowOutcome): string {
 
 export function formatSummary(report: RunReport): string {
   const lines = report.outcomes.map((o) => {
-    const line = `${o.outcome === "pass" ? "PASS" : "FAIL"}  ${describeOutcome(o)} (${o.duration_ms} ms)`;
+    const mark = o.outcome === "pass" ? "PASS" : o.outcome === "flaky" ? "FLAKY" : "FAIL";
+    const line = `${mark}  ${describeOutcome(o)} (${o.duration_ms} ms)`;
     const shot =
       typeof o.artifacts?.screenshot === "string"
         ? `\n      screenshot: ${o.artifacts.screenshot}`

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, type Command } from "commander";
+import { TRACE_POLICIES, isTracePolicy, type TracePolicy } from "@agent-verify/contract/constants";
 import { compileGrep } from "./grep.js";
 import { parseShard, type Shard } from "./shard.js";
 
@@ -17,6 +18,14 @@ export interface ScaleArgs {
   grep: string | undefined;
   grepInvert: string | undefined;
   reporters: ReporterSpec[];
+  /** `--trace`; absent: the manifest's, else on-first-retry. */
+  trace: TracePolicy | undefined;
+}
+
+function traceArg(value: string): TracePolicy {
+  if (!isTracePolicy(value))
+    throw new InvalidArgumentError(`expected ${TRACE_POLICIES.join(", ")}`);
+  return value;
 }
 
 function shardArg(value: string): Shard {
@@ -53,7 +62,12 @@ export function addScaleOptions(command: Command): Command {
       .option("--shard <i/n>", "run only the i-th of n parts of the selection", shardArg)
       .option("--durations <report.json>", "balance --shard by the durations in an earlier report")
       .option("--grep <pattern>", "only flows whose name or description matches", grepArg)
-      .option("--grep-invert <pattern>", "skip flows whose name or description matches", grepArg),
+      .option("--grep-invert <pattern>", "skip flows whose name or description matches", grepArg)
+      .option(
+        "--trace <policy>",
+        "when a trace is recorded: off, on, retain-on-failure, on-first-retry (default: the manifest's trace, else on-first-retry: a failing flow runs once more with the trace on)",
+        traceArg,
+      ),
   );
 }
 
@@ -63,6 +77,7 @@ export function scaleArgsOf(opts: {
   grep?: string;
   grepInvert?: string;
   reporter: ReporterSpec[];
+  trace?: TracePolicy;
 }): ScaleArgs {
   return {
     shard: opts.shard,
@@ -70,5 +85,6 @@ export function scaleArgsOf(opts: {
     grep: opts.grep,
     grepInvert: opts.grepInvert,
     reporters: opts.reporter,
+    trace: opts.trace,
   };
 }

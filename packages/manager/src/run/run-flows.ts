@@ -1,4 +1,5 @@
 import type { FlowOutcome, Manifest, RunReport } from "@agent-verify/contract";
+import type { TracePolicy } from "@agent-verify/contract/constants";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
 import { FlowCatalog } from "../flows/catalog.js";
 import type { ListedFlow } from "../flows/list.js";
@@ -15,6 +16,7 @@ import { shardFlows, type Shard } from "./shard.js";
 import { mapBounded } from "./pool.js";
 import { silentProgress, type ProgressSink } from "./progress.js";
 import { buildReport } from "./report.js";
+import { firstRunEnv, managerTrace, mergeRetry, retryEnv, wantsRetry } from "./trace-policy.js";
 
 export interface SuperviseOptions {
   env?: NodeJS.ProcessEnv | undefined;
@@ -28,6 +30,13 @@ export interface SuperviseOptions {
   signal?: AbortSignal | undefined;
   /** What the runner's --list offers (`worker`: flows may share long-lived runners). */
   capabilities?: readonly string[] | undefined;
+  /** `--trace`; absent: the manifest's `trace`, else on-first-retry (trace-policy.ts). */
+  trace?: TracePolicy | undefined;
+  /**
+   * Run a failing flow once more with the trace on (on-first-retry). Off (the ticket loop,
+   * which reruns failures itself): on-first-retry records as retain-on-failure instead.
+   */
+  retryFailures?: boolean | undefined;
 }
 
 export interface RunOptions extends SuperviseOptions, Selection, GrepOptions {
@@ -57,14 +66,28 @@ export async function superviseFlows(
 ): Promise<FlowOutcome[]> {
   const progress = options.progress ?? silentProgress;
   const timeoutGraceMs = options.timeoutGraceMs ?? DEFAULT_TIMEOUT_GRACE_MS;
+  const trace = managerTrace(options.trace, manifest.trace, options.retryFailures === true);
+  const env = firstRunEnv(options.env ?? process.env, trace);
   const pool = wantsWorkers(manifest, options.capabilities, names.length)
     ? new WorkerPool({
         command: substituteFlow(manifest.runner_command, "--worker"),
         cwd: dir,
-        env: options.env,
+        env,
         killGraceMs: options.killGraceMs,
       })
     : undefined;
+  /** A flow in its own runner process. */
+  const runAlone = async (name: string, timeoutMs: number, runEnv: NodeJS.ProcessEnv) => {
+    const child = await runChild({
+      command: substituteFlow(manifest.runner_command, name),
+      cwd: dir,
+      env: runEnv,
+      timeoutMs: timeoutMs + timeoutGraceMs,
+      killGraceMs: options.killGraceMs,
+      signal: options.signal,
+    });
+    return classifyRun(name, child, timeoutMs);
+  };
   try {
     return await mapBounded(names, resolveJobs(options.jobs), async (name) => {
       const admission = admitFlow(name, listed);
@@ -79,15 +102,12 @@ export async function superviseFlows(
         // Only a line that was this flow's own result keeps the worker in step for the next.
         await pool.give(worker, outcome.result !== null && outcome.outcome !== "mismatch");
       } else {
-        const child = await runChild({
-          command: substituteFlow(manifest.runner_command, name),
-          cwd: dir,
-          env: options.env,
-          timeoutMs: timeoutMs + timeoutGraceMs,
-          killGraceMs: options.killGraceMs,
-          signal: options.signal,
-        });
-        outcome = classifyRun(name, child, timeoutMs);
+        outcome = await runAlone(name, timeoutMs, env);
+      }
+      // The second run has its own process (a worker's trace setting is fixed at its start).
+      if (wantsRetry(trace, outcome) && !options.signal?.aborted) {
+        progress.note?.(`${name}: ${outcome.outcome}, running it once more with the trace on`);
+        outcome = mergeRetry(outcome, await runAlone(name, timeoutMs, retryEnv(env)));
       }
       progress.end(outcome);
       return outcome;
@@ -142,6 +162,7 @@ export async function runFlows(options: RunOptions): Promise<RunReport> {
         ...options,
         env,
         capabilities,
+        retryFailures: true,
       }),
       shard,
     );

@@ -6,6 +6,7 @@ import { isFlow, type Flow } from "./define-flow.js";
 import type { EsmHooksData } from "./esm-hooks.js";
 import { hostModuleType } from "./host-format.js";
 import { loadError } from "./load-error.js";
+import { compiledFlowUrl } from "./compile-cache.js";
 
 let tsxRegistered = false;
 let esmHooksRegistered = false;
@@ -45,18 +46,26 @@ export interface LoadOptions {
   roots?: readonly string[];
   /** The project folder, for file:line in errors (default: the module's folder). */
   dir?: string;
+  /** For the compile cache's folder (XDG_STATE_HOME) and VERIFY_FLOW_CACHE=0. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Import a flow module and check it default-exports `defineFlow(...)` with a matching name. */
 export async function loadFlowModule(path: string, options: LoadOptions = {}): Promise<Flow> {
   const expected = basename(path, extname(path));
-  await loadBeforeHooks();
-  // Ours first: tsx then sees the format it decided and leaves those files ES modules.
-  ensureEsmInCommonJsHost(path, options.roots ?? [dirname(path)]);
-  await ensureTypeScriptLoader(path);
+  const compiled = await compiledFlowUrl(path, options.env ?? process.env);
+  if (compiled) {
+    // Stack frames name the TypeScript sources (file:line in errors), as under tsx.
+    process.setSourceMapsEnabled(true);
+  } else {
+    await loadBeforeHooks();
+    // Ours first: tsx then sees the format it decided and leaves those files ES modules.
+    ensureEsmInCommonJsHost(path, options.roots ?? [dirname(path)]);
+    await ensureTypeScriptLoader(path);
+  }
   let module: { default?: unknown };
   try {
-    module = (await import(pathToFileURL(path).href)) as { default?: unknown };
+    module = (await import(compiled ?? pathToFileURL(path).href)) as { default?: unknown };
   } catch (error) {
     throw loadError(path, error, options.dir ?? dirname(path));
   }
