@@ -35,7 +35,7 @@ describe("flows compiled once per content hash", () => {
     mkdirSync(join(dir, ".verify/src/pages"));
     writeFileSync(join(dir, ".verify/src/pages/target.ts"), target("ok"));
     cacheRoot = join(dir, "state", "agent-verify", "flow-cache");
-    env = { XDG_STATE_HOME: join(dir, "state") };
+    env = { XDG_STATE_HOME: join(dir, "state"), VERIFY_STATE_DIR: "" };
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -54,6 +54,16 @@ describe("flows compiled once per content hash", () => {
     expect(outputs()).toHaveLength(1);
     expect((await run()).status).toBe("pass");
     expect(outputs()).toHaveLength(1);
+  });
+
+  it("uses VERIFY_STATE_DIR when it is set, the manager's state folder", async () => {
+    const state = join(dir, "manager-state");
+    const result = await runRunner(["cached"], {
+      cwd: dir,
+      env: { ...env, VERIFY_STATE_DIR: state },
+    });
+    expect(RunResultSchema.parse(result.json).status).toBe("pass");
+    expect(readdirSync(join(state, "flow-cache"))).toHaveLength(1);
   });
 
   it("never runs a stale page object or flow: a change is recompiled", async () => {

@@ -16,9 +16,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import { builtinModules, createRequire } from "node:module";
-import { homedir } from "node:os";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { stateDir } from "@agent-verify/contract/state-dir";
 
 /** Bump when the build options change: an old output is then never reused. */
 const FORMAT = 1;
@@ -33,13 +33,6 @@ interface CacheRecord {
   format: number;
   key: string;
   inputs: string[];
-}
-
-/** `$XDG_STATE_HOME/agent-verify`, else `~/.local/state/agent-verify` (as the manager's). */
-export function stateDir(env: NodeJS.ProcessEnv): string {
-  const xdg = env.XDG_STATE_HOME;
-  const base = xdg && xdg.startsWith("/") ? xdg : join(homedir(), ".local", "state");
-  return join(base, "agent-verify");
 }
 
 function sha(text: string | Buffer): string {

@@ -13,7 +13,7 @@ import {
 } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { ManagerError, ManagerErrorCode } from "../../errors.js";
-import { stateDir } from "./state-dir.js";
+import { stateDir } from "@agent-verify/contract/state-dir";
 
 /** The key that signs `.verify/log.jsonl` and `.verify/loop-status.json`, in the state folder. */
 export const KEY_FILE = "log-key";

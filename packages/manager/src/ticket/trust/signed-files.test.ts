@@ -11,7 +11,7 @@ import {
 } from "../batch/loop-status-file.js";
 import { appendLogEntry, formatLogProblems, logPath, readLog } from "../record/verify-log.js";
 import { KEY_FILE, signingKey } from "./key.js";
-import { stateDir } from "./state-dir.js";
+import { stateDir } from "@agent-verify/contract/state-dir";
 
 function entry(overrides: Partial<VerifyLogEntry> = {}): VerifyLogEntry {
   return {

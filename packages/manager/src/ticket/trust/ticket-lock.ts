@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { ManagerError, ManagerErrorCode } from "../../errors.js";
 import { fileError } from "./file-errors.js";
 import { acquireLockFile } from "./lock-file.js";
-import { stateDir } from "./state-dir.js";
+import { stateDir } from "@agent-verify/contract/state-dir";
 
 /**
  * Where the lock of one ticket lives: the state folder, out of the worker's reach, named
