@@ -32,7 +32,7 @@ export function nextSteps(report: InitReport): string {
     `  ${bin("tsc")} -p .verify                   typecheck flows and page objects (needs typescript)`,
     `  ${bin("verify-manager")} run --all          every flow under hard timeouts, one verdict`,
     `  ${bin("verify-manager")} issue <id>         verify a bd ticket whose description has a Verify: list`,
-    "  Docs: the agent-verify README, section 'Use it in your app'.",
+    "  Docs: docs/getting-started.md in the agent-verify repository.",
     "",
   ];
   return lines.join("\n");
