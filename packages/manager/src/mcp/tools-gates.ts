@@ -67,9 +67,10 @@ export const checkDeliverable: ToolSpec<CheckDeliverableToolInput> = {
   name: "check_deliverable",
   title: "Check a document deliverable",
   description:
-    "`verify-gates deliverable FILE --json`: the markdown deliverable's length, headings and " +
-    "that every path:line citation resolves. A failing document is part of the answer " +
-    "(status fail with findings), not a tool error.",
+    "`verify-gates deliverable FILE --json`: the rubric the manager runs on document tickets " +
+    "(length and sections, every path:line citation checked against the cited line, no time " +
+    "estimates). A failing document is part of the answer (status fail with findings), not a " +
+    "tool error.",
   input: CheckDeliverableToolInputSchema,
   output: DeliverableResultSchema,
   hints: READER,
