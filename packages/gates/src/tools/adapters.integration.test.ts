@@ -180,6 +180,14 @@ describe("oxfmt, as repos write it (--check, which refuses gates' old --list-dif
     expect(result.code, debug(result)).toBe(1);
     expect(where(result)).toEqual(["src/bad.ts:2 syntax"]);
   });
+
+  it("reads the same finding when the environment asks tools for color (FORCE_COLOR, as turbo and CI set it)", async () => {
+    const repo = makeToolRepo(files);
+    repo.write("src/bad.ts", "export const a = 1;\nexport const = ;\n");
+    const result = await runCliInProcess(repo.dir, ["--only", "format"], { FORCE_COLOR: "1" });
+    expect(result.code, debug(result)).toBe(1);
+    expect(where(result)).toEqual(["src/bad.ts:2 syntax"]);
+  });
 });
 
 describe("a command gates has no adapter for", () => {

@@ -46,12 +46,13 @@ export async function runArgv(
   input?: string,
 ): Promise<ExecResult> {
   const file = resolveTool(dir, command.tool, stage, env);
-  const result = await exec(file, [...argv], {
+  const ran = await exec(file, [...argv], {
     cwd: dir,
-    env,
+    env: withoutColor(env),
     timeoutMs: deadline.ms,
     ...(input === undefined ? {} : { input }),
   });
+  const result = { ...ran, stdout: stripAnsi(ran.stdout), stderr: stripAnsi(ran.stderr) };
   if (result.timedOut) throw timedOut(stage, command.text, result, deadline.setting);
   if (result.spawnError || result.exitCode === 127) {
     throw new GatesError(
@@ -63,6 +64,30 @@ export async function runArgv(
     );
   }
   return result;
+}
+
+/**
+ * Tools are asked for plain output: an environment that asks for color (`FORCE_COLOR`, which
+ * turbo and many CI runners set) made oxfmt wrap its `file:line` in escape codes that no parser
+ * reads, and a syntax error became "could not check formatting".
+ */
+function withoutColor(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const plain: NodeJS.ProcessEnv = { ...env, NO_COLOR: "1" };
+  delete plain.FORCE_COLOR;
+  delete plain.CLICOLOR_FORCE;
+  return plain;
+}
+
+/** What a tool prints in color anyway loses its escape codes (CSI and OSC) before it is read. */
+const ESC = String.fromCharCode(0x1b);
+const BEL = String.fromCharCode(0x07);
+const ANSI = new RegExp(
+  `${ESC}\\[[0-?]*[ -/]*[@-~]|${ESC}\\][^${BEL}${ESC}]*(?:${BEL}|${ESC}\\\\)`,
+  "g",
+);
+
+export function stripAnsi(text: string): string {
+  return text.includes(ESC) ? text.replace(ANSI, "") : text;
 }
 
 /** A command that passed its deadline: its group was killed; the setup, not the code, is at fault. */
