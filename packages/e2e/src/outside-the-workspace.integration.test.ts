@@ -216,8 +216,16 @@ describe("the packed tarballs in an app outside the workspace", () => {
       ["add-todos", "pass", null],
       ["complete-and-filter", "fail", "assert-counter-2"],
     ]);
-    // Both flows ran in one long-lived runner from the installed tarball (`--worker`).
-    expect(run.outcomes.map((outcome) => outcome.isolation)).toEqual(["worker", "worker"]);
+    // Both flows ran first in one long-lived runner from the installed tarball (`--worker`);
+    // the failing one ran once more in its own runner with the trace on (the manager's default
+    // trace policy, on-first-retry), so its failure carries a trace.
+    expect(run.outcomes.map((outcome) => outcome.isolation)).toEqual(["worker", undefined]);
+    const retried = run.outcomes[1];
+    expect(retried?.first_attempt).toMatchObject({
+      outcome: "fail",
+      failing_step: "assert-counter-2",
+    });
+    expect(String(retried?.artifacts?.trace ?? "")).toMatch(/trace\.zip$/);
 
     // A real bd tracker: a red ticket gets a comment and stays open; fixed, a ticket is closed.
     const tracker = makeTracker(tempDir("agent-verify-e2e-bd-"), baseEnv());
