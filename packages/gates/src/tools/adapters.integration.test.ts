@@ -181,10 +181,13 @@ describe("oxfmt, as repos write it (--check, which refuses gates' old --list-dif
     expect(where(result)).toEqual(["src/bad.ts:2 syntax"]);
   });
 
-  it("reads the same finding when the environment asks tools for color (FORCE_COLOR, as turbo and CI set it)", async () => {
+  it("reads the same finding when the environment asks tools for color (FORCE_COLOR, CI=true)", async () => {
     const repo = makeToolRepo(files);
     repo.write("src/bad.ts", "export const a = 1;\nexport const = ;\n");
-    const result = await runCliInProcess(repo.dir, ["--only", "format"], { FORCE_COLOR: "1" });
+    const result = await runCliInProcess(repo.dir, ["--only", "format"], {
+      FORCE_COLOR: "1",
+      CI: "true", // oxfmt then draws its diagnostics in the graphical theme, in color
+    });
     expect(result.code, debug(result)).toBe(1);
     expect(where(result)).toEqual(["src/bad.ts:2 syntax"]);
   });

@@ -5,10 +5,11 @@ import { repoPath, toolFailed, type RawFinding } from "./run-tool.js";
 
 /** oxfmt refuses `--check` with `--list-different`: gates drops the command's mode and lists. */
 const MODES = ["--check", "--list-different", "--write"];
-const PLACE = /^\s*,-\[(.+?):(\d+):\d+\]\s*$/;
+// The plain theme (`,-[file:line:col]`) or, under CI=true, the graphical one (`╭─[…]`).
+const PLACE = /^\s*(?:,-|╭─)\[(.+?):(\d+):\d+\]\s*$/;
 const MESSAGE = /^\s*[x×] (.*)$/;
 
-/** Syntax errors oxfmt prints as `x <message>` followed by `,-[file:line:col]`. */
+/** Syntax errors oxfmt prints as `x <message>` (`×` under CI) followed by `,-[file:line:col]`. */
 function syntaxErrors(stderr: string, dir: string): RawFinding[] {
   const findings: RawFinding[] = [];
   let message: string | undefined;
