@@ -1,7 +1,8 @@
 import type { ExecResult } from "../exec.js";
 import { argvWith, type ToolAdapter } from "./adapter.js";
 import type { ToolCommand } from "./command.js";
-import { repoPath, toolFailed, type RawFinding } from "./run-tool.js";
+import { listDifferentFindings } from "./list-different.js";
+import { repoPath, type RawFinding } from "./run-tool.js";
 
 /** oxfmt refuses `--check` with `--list-different`: gates drops the command's mode and lists. */
 const MODES = ["--check", "--list-different", "--write"];
@@ -33,24 +34,14 @@ export function oxfmtFindings(
   result: ExecResult,
   dir: string,
 ): RawFinding[] {
-  if (result.exitCode !== 0 && result.exitCode !== 1 && result.exitCode !== 2)
-    throw toolFailed(stage, command, result, "crashed");
-  const findings = syntaxErrors(result.stderr, dir);
-  if (result.exitCode === 2 && findings.length === 0)
-    throw toolFailed(stage, command, result, "could not check formatting");
-  for (const line of result.stdout.split("\n")) {
-    const file = line.trim();
-    if (file === "") continue;
-    findings.push({
-      file: repoPath(dir, file),
-      line: null,
-      rule: "oxfmt",
-      message: "not formatted",
-    });
-  }
-  if (result.exitCode !== 0 && findings.length === 0)
-    throw toolFailed(stage, command, result, "failed without listing a file");
-  return findings;
+  return listDifferentFindings(
+    stage,
+    command,
+    result,
+    dir,
+    "oxfmt",
+    syntaxErrors(result.stderr, dir),
+  );
 }
 
 export const OXFMT: ToolAdapter = {

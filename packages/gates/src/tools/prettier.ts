@@ -1,7 +1,8 @@
 import type { ExecResult } from "../exec.js";
 import { argvWith, type ToolAdapter } from "./adapter.js";
 import type { ToolCommand } from "./command.js";
-import { repoPath, toolFailed, type RawFinding } from "./run-tool.js";
+import { listDifferentFindings } from "./list-different.js";
+import { repoPath, type RawFinding } from "./run-tool.js";
 
 /** The command's own mode flags: gates asks for the list itself (prettier refuses --check with -l). */
 const MODES = ["--check", "-c", "--list-different", "-l", "--write", "-w"];
@@ -28,25 +29,7 @@ export function prettierFindings(
       });
     }
   }
-  if (result.exitCode === 2 && findings.length === 0)
-    throw toolFailed(stage, command, result, "could not check formatting");
-  if (result.exitCode !== 0 && result.exitCode !== 1 && result.exitCode !== 2) {
-    throw toolFailed(stage, command, result, "crashed");
-  }
-  for (const file of result.stdout.split("\n")) {
-    if (file.trim() === "") continue;
-    findings.push({
-      file: repoPath(dir, file.trim()),
-      line: null,
-      rule: "prettier",
-      message: "not formatted",
-    });
-  }
-  // Exit 1 that lists nothing: prettier refused its arguments (e.g. --check with
-  // --list-different) or a plugin did not load. Never read that as clean.
-  if (result.exitCode !== 0 && findings.length === 0)
-    throw toolFailed(stage, command, result, "failed without listing a file");
-  return findings;
+  return listDifferentFindings(stage, command, result, dir, "prettier", findings);
 }
 
 /** Prettier: `--list-different` names the unformatted files; each is then formatted from stdin. */
