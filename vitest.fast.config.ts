@@ -25,5 +25,7 @@ export default defineConfig({
     globalSetup: [here("./packages/test-support/dist/temp-root.js")],
     setupFiles: [here("./packages/test-support/dist/no-spawn.js")],
     isolate: false,
+    // As in the packages' own configs (a loaded machine makes a heavy unit test slow, not wrong).
+    testTimeout: 60_000,
   },
 });
