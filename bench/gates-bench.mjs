@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { compare, median } from "./lib/measure.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const BIN = join(ROOT, "packages", "gates", "bin", "verify-gates.js");
@@ -14,7 +15,6 @@ const MODULES = join(ROOT, "node_modules");
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 const git = (cwd, ...args) => execFileSync("git", args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function write(dir, files) {
   for (const [path, text] of Object.entries(files)) {
@@ -148,17 +148,11 @@ function versusByHand() {
     rmSync(join(dir, ".verify", "green"), { force: true });
     return timed(process.execPath, [BIN], dir, 0);
   };
-  byHand();
-  gates();
-  const hand = [];
-  const ours = [];
-  for (let i = 0; i < Math.max(3, RUNS - 2); i++) {
-    hand.push(byHand());
-    ours.push(gates());
-  }
+  // Interleaved, one warm-up round discarded (bench/lib/measure.mjs).
+  const times = compare({ hand: byHand, gates }, Math.max(3, RUNS - 2));
   rmSync(dir, { recursive: true, force: true });
   rmSync(out, { recursive: true, force: true });
-  return { hand: median(hand), gates: median(ours) };
+  return { hand: times.hand.median_ms, gates: times.gates.median_ms };
 }
 
 const hit = stampHit();

@@ -14,6 +14,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { compare, ratio } from "./lib/measure.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const BIN = join(ROOT, "packages", "gates", "bin", "verify-gates.js");
@@ -26,7 +27,6 @@ const git = (cwd, ...args) =>
     cwd,
     stdio: ["ignore", "pipe", "pipe"],
   });
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const LIBRARY = {
   "package.json": JSON.stringify({
@@ -137,22 +137,16 @@ try {
     rmSync(join(dir, ".verify", "green"), { force: true });
     return timed(process.execPath, [BIN], dir, 0);
   };
-  byHand();
-  gates();
-  const hand = [];
-  const ours = [];
-  for (let i = 0; i < Math.max(3, RUNS - 2); i++) {
-    hand.push(byHand());
-    ours.push(gates());
-  }
+  // Interleaved, one warm-up round discarded (bench/lib/measure.mjs).
+  const times = compare({ hand: byHand, gates }, Math.max(3, RUNS - 2));
   console.log(
-    `modern library (tsgo, oxlint, oxfmt, vitest v8), full gates run: median ${median(ours).toFixed(0)} ms`,
+    `modern library (tsgo, oxlint, oxfmt, vitest v8), full gates run: median ${times.gates.median_ms} ms`,
   );
   console.log(
-    `same tools by hand:                                        median ${median(hand).toFixed(0)} ms`,
+    `same tools by hand:                                        median ${times.hand.median_ms} ms`,
   );
   console.log(
-    `ratio gates / by hand:                                     ${(median(ours) / median(hand)).toFixed(2)}x`,
+    `ratio gates / by hand:                                     ${ratio(times.gates.median_ms, times.hand.median_ms).toFixed(2)}x`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });
