@@ -7,6 +7,6 @@ export { FlowRun, runFlow } from "./run-flow.js";
 export type { RunOptions, TraceMode } from "./run-flow.js";
 export { HEADLESS_ARGS } from "./browser/launch.js";
 export { RunnerError } from "./errors.js";
-export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "playwright-core";
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "@playwright/test";
 export { initProject } from "./init/init.js";
 export type { InitOptions } from "./init/init.js";

@@ -72,6 +72,43 @@ describe("shared server leases", () => {
     unlock(dir, me);
     expect(tryLock(dir, { pid: process.ppid, start: selfId(process.ppid).start })).toBe(true);
   });
+
+  // A lock is a folder, then its owner file: between writeFileSync's open and its write the
+  // file is there and empty. Read as pid 0 (`kill(0, 0)` is this process's own group), that
+  // owner counted as dead, and a second process broke a lock just taken: two holders at once
+  // (a host stopping the server a runner had just joined: connection refused, then flaky).
+  it.each([
+    ["empty", ""],
+    ["torn", "12"],
+    ["not a process id", "not-a-pid"],
+    ["pid 0", "0-0"],
+  ])(
+    "a lock whose owner file is %s counts as being taken, not as dead, until it is 5 s old",
+    (_, owner) => {
+      const dir = folder();
+      mkdirSync(join(dir, "lock"));
+      writeFileSync(join(dir, "lock", "owner"), owner);
+      const other = { pid: process.ppid, start: selfId(process.ppid).start };
+      expect(tryLock(dir, other)).toBe(false);
+      const old = new Date(Date.now() - 6000);
+      utimesSync(join(dir, "lock"), old, old);
+      expect(tryLock(dir, other)).toBe(true);
+    },
+  );
+
+  it("a stale lock is broken by one process at a time, and a breaker that died holds no one up", () => {
+    const dir = folder();
+    expect(tryLock(dir, deadProcess())).toBe(true);
+    // Another process is breaking it now: this one waits its turn instead of removing it too.
+    mkdirSync(join(dir, "lock.break"));
+    expect(tryLock(dir, selfId())).toBe(false);
+    // That breaker died: its mark goes after 5 s, and the stale lock is broken after all.
+    const old = new Date(Date.now() - 6000);
+    utimesSync(join(dir, "lock.break"), old, old);
+    expect(tryLock(dir, selfId())).toBe(false);
+    expect(tryLock(dir, selfId())).toBe(true);
+    expect(existsSync(join(dir, "lock.break"))).toBe(false);
+  });
 });
 
 const NOW = Date.now();

@@ -112,25 +112,57 @@ export function liveHolders(dir: string): ProcessId[] {
 const lockDir = (dir: string) => join(dir, "lock");
 const STALE_OWNERLESS_LOCK_MS = 5000;
 
+/**
+ * The lock's owner, or undefined while it is not (yet) signed: the owner file is written after
+ * the folder is made, and between writeFileSync's open and its write it is there and empty. A
+ * half-read or unparsable owner read as a process id (`""` is pid 0, and `kill(0, 0)` signals
+ * this process's own group) counted as dead, and a lock just taken was broken under its owner.
+ */
 function lockOwner(dir: string): ProcessId | undefined {
+  let text: string;
   try {
-    const [pid, start] = readFileSync(join(lockDir(dir), "owner"), "utf8")
-      .trim()
-      .split("-");
-    return { pid: Number(pid), start: Number(start) };
+    text = readFileSync(join(lockDir(dir), "owner"), "utf8");
   } catch {
     return undefined;
+  }
+  const match = /^([1-9]\d*)-(\d+)$/.exec(text.trim());
+  return match ? { pid: Number(match[1]), start: Number(match[2]) } : undefined;
+}
+
+function isOlderThan(path: string, ms: number): boolean {
+  try {
+    return Date.now() - statSync(path).mtimeMs > ms;
+  } catch {
+    return false;
   }
 }
 
 function lockIsStale(dir: string): boolean {
   const owner = lockOwner(dir);
   if (owner) return !isRunning(owner);
+  // Created but not yet signed (or its owner died in between): stale after a while.
+  return isOlderThan(lockDir(dir), STALE_OWNERLESS_LOCK_MS);
+}
+
+/**
+ * Remove a stale lock, one breaker at a time: two processes that both found it stale and
+ * both removed it would have had the second remove the lock the first had just taken. Under
+ * `lock.break` the staleness is judged again, so only the stale lock itself is ever removed.
+ */
+function breakStaleLock(dir: string): void {
+  const breaking = join(dir, "lock.break");
   try {
-    // Created but not yet signed (or its owner died in between): stale after a while.
-    return Date.now() - statSync(lockDir(dir)).mtimeMs > STALE_OWNERLESS_LOCK_MS;
+    mkdirSync(breaking);
   } catch {
-    return false;
+    // Another process is breaking it (or died doing so: its mark goes after a while).
+    if (isOlderThan(breaking, STALE_OWNERLESS_LOCK_MS))
+      rmSync(breaking, { recursive: true, force: true });
+    return;
+  }
+  try {
+    if (lockIsStale(dir)) rmSync(lockDir(dir), { recursive: true, force: true });
+  } finally {
+    rmSync(breaking, { recursive: true, force: true });
   }
 }
 
@@ -141,8 +173,12 @@ export function tryLock(dir: string, id: ProcessId): boolean {
     mkdirSync(lockDir(dir));
   } catch {
     if (!lockIsStale(dir)) return false;
-    rmSync(lockDir(dir), { recursive: true, force: true });
-    return tryLock(dir, id);
+    breakStaleLock(dir);
+    try {
+      mkdirSync(lockDir(dir));
+    } catch {
+      return false;
+    }
   }
   writeFileSync(join(lockDir(dir), "owner"), `${id.pid}-${id.start}`);
   return true;

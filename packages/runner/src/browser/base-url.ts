@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 
 /** The path of a base URL, "/" when it has none. */
 export function basePath(baseURL: string): string {

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "@playwright/test";
 
 /** Console errors, uncaught page exceptions and failed requests seen while the flow ran. */
 export class PageEvidence {

@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser } from "@playwright/test";
 import type { BrowserConfig } from "@agent-verify/contract";
 import { RunnerError, messageOf } from "../errors.js";
 import { playwrightCore } from "../playwright-modules.js";

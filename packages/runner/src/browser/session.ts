@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { BrowserConfig } from "@agent-verify/contract";
 import { settleWithin } from "../deadline.js";
 import { appBaseUrl, basePath, keepBasePath } from "./base-url.js";

@@ -1,5 +1,5 @@
 import { format } from "node:util";
-import type { APIRequestContext } from "playwright-core";
+import type { APIRequestContext } from "@playwright/test";
 import type { BrowserSession } from "../browser/session.js";
 import type { FlowContext } from "./define-flow.js";
 import type { FixtureName } from "./fixtures.js";

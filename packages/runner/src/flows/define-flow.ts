@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import type { expect as playwrightExpect } from "@playwright/test";
 
 /** What a flow's `run` receives. Only the fixtures it destructures are set up. */
