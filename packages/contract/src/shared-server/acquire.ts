@@ -37,11 +37,11 @@ export interface AcquireOptions {
 
 /**
  * A lease on the web server: `started` (this process started it), `joined` (another
- * process did, and still uses it) or `external` (something not started by agent-verify
- * answers; nothing to stop).
+ * process did, and still uses it), `external` (something not started by agent-verify
+ * answers; nothing to stop) or `held` (kept for processes this one starts, which start it).
  */
 export interface SharedServerLease {
-  readonly kind: "started" | "joined" | "external";
+  readonly kind: "started" | "joined" | "external" | "held";
   /** Give the lease back; the last holder stops the server. */
   release(): Promise<void>;
   /** The same, synchronously and without waiting, for process exit handlers. */
@@ -168,6 +168,35 @@ export async function acquireSharedServer(options: AcquireOptions): Promise<Shar
     unlock(dir, me);
     sweepIdleLeases(dirname(dir), dir);
   }
+}
+
+/**
+ * Keep the server at `url` alive for the processes this one starts, without starting it: a
+ * manager over the runner's built-in static server, which the runners start (the manager never
+ * imports the runner). Without it each flow's runner, the last holder when it ends, stopped the
+ * server and the next flow's started it again. Released like any lease: the last holder stops
+ * it; a holder killed with SIGKILL counts as gone.
+ */
+export async function holdSharedServer(
+  url: string,
+  env: NodeJS.ProcessEnv = process.env,
+  waitMs = 10_000,
+): Promise<SharedServerLease> {
+  const dir = leaseDir(url, env);
+  const me = selfId();
+  if (!(await lock(dir, me, Date.now() + waitMs))) {
+    throw new SharedServerError(
+      `web server at ${url}: another process kept ${dir} locked for ${Math.round(waitMs / 1000)} s`,
+      "a run that started this server may be hung; stop it, or remove the lock folder",
+      "busy",
+    );
+  }
+  try {
+    addHolder(dir, me);
+  } finally {
+    unlock(dir, me);
+  }
+  return new Lease("held", dir, me);
 }
 
 async function joinOrStart(

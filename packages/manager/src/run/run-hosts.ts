@@ -1,6 +1,8 @@
 import type { Manifest } from "@agent-verify/contract";
+import { staticServerUrl, staticWebServer } from "@agent-verify/contract/constants";
 import {
   acquireSharedServer,
+  holdSharedServer,
   SharedServerError,
   type SharedServerLease,
 } from "@agent-verify/contract/shared-server";
@@ -33,8 +35,15 @@ async function leaseServer(
   signal: AbortSignal | undefined,
 ): Promise<{ lease: SharedServerLease | null; error: string | null }> {
   const server = manifest.web_server;
-  // A static web_server is the runner's own built-in server: the runners share it through the
-  // same lease (the manager cannot start it: it never imports the runner).
+  // A static web_server is the runner's own built-in server: the runners start it and share it
+  // through one lease (the manager cannot start it: it never imports the runner). The manager
+  // holds that lease for the run, so that the server is started once, not once per flow.
+  const served = staticWebServer(server);
+  if (served) {
+    // Not held (its lease folder stayed locked): the runs still work, each starting it anew.
+    const lease = await holdSharedServer(staticServerUrl(served.port), env).catch(() => null);
+    return { lease, error: null };
+  }
   if (!baseURL || !server?.command || !server.url) return { lease: null, error: null };
   const config = {
     command: server.command,
