@@ -35,11 +35,15 @@ set +m
 log="$scratch/turbo.log"
 status=0
 turbo() { pnpm exec turbo run --output-logs=full "$@"; }
-# Run a command, keep going whatever it exits with, and note a failure in $scratch/<lane>.rc.
+# Run a command, keep going whatever it exits with, and note a failure in $scratch/<lane>.rc
+# and the failed command's turbo task in $scratch/failed-tasks (named again at the end).
 lane() {
   local name=$1
   shift
-  "$@" || echo 1 >"$scratch/$name.rc"
+  "$@" || {
+    echo 1 >"$scratch/$name.rc"
+    echo "$*" | sed -E 's/^turbo ([a-z]+) .*--filter=([^ ]+).*/\2#\1/' >>"$scratch/failed-tasks"
+  }
 }
 if [ $# -gt 0 ]; then
   # Arguments (--filter=…, --continue, …) go to one turbo run of every typecheck and test.
@@ -132,6 +136,30 @@ node -e '
   for (const [ms, file] of files.sort((a, b) => b[0] - a[0]).slice(0, 10))
     console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
 ' "$scratch/timings" "$SECONDS" 2>/dev/null || echo "timings: none recorded"
+# The failed tasks and tests, named again here: the end of the output is what a CI log shows.
+if [ -s "$scratch/failed-tasks" ]; then
+  echo "failed tasks: $(sort -u "$scratch/failed-tasks" | tr '\n' ' ')"
+fi
+node -e '
+  const { readdirSync, readFileSync } = require("fs");
+  const dir = process.argv[1];
+  const firstLine = (text) => String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").trim().split("\n")[0].slice(0, 300);
+  for (const name of readdirSync(dir).filter((n) => n.endsWith(".json")).sort()) {
+    let report;
+    try {
+      report = JSON.parse(readFileSync(`${dir}/${name}`, "utf8"));
+    } catch {
+      continue;
+    }
+    for (const file of report.testResults ?? []) {
+      const path = file.name.replace(process.cwd() + "/", "");
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+      for (const t of failed) console.log(`FAILED ${path} > ${t.fullName}\n  ${firstLine(t.failureMessages?.[0])}`);
+      // A file can fail with no failed test: a hook, an import, an unhandled error.
+      if (failed.length === 0 && file.status === "failed") console.log(`FAILED ${path}\n  ${firstLine(file.message)}`);
+    }
+  }
+' "$scratch/timings" 2>/dev/null || true
 # One closing line for the whole suite, summed over every package's vitest summary.
 node -e '
   const text = require("fs").readFileSync(process.argv[1], "utf8").replace(/\x1b\[[0-9;]*m/g, "");
