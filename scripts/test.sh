@@ -118,48 +118,12 @@ for name in eslint prettier tsc-verify tsc-bench; do
     status=1
   fi
 done
-# The suite's wall time on this machine, and the ten slowest test files (from vitest's JSON reports).
-node -e '
-  const { readdirSync, readFileSync } = require("fs");
-  const [dir, seconds] = process.argv.slice(1);
-  const files = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith(".json"))) {
-    try {
-      const report = JSON.parse(readFileSync(`${dir}/${name}`, "utf8"));
-      for (const r of report.testResults ?? [])
-        files.push([r.endTime - r.startTime, r.name.replace(process.cwd() + "/", "")]);
-    } catch {
-      console.log(`timings: ${name} could not be read`);
-    }
-  }
-  console.log(`suite wall time: ${seconds} s; slowest test files:`);
-  for (const [ms, file] of files.sort((a, b) => b[0] - a[0]).slice(0, 10))
-    console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
-' "$scratch/timings" "$SECONDS" 2>/dev/null || echo "timings: none recorded"
-# The failed tasks and tests, named again here: the end of the output is what a CI log shows.
+# The failed tasks; then the suite's wall time, the ten slowest test files and every failed test
+# (from vitest's JSON reports), named again here: the end of the output is what a CI log shows.
 if [ -s "$scratch/failed-tasks" ]; then
   echo "failed tasks: $(sort -u "$scratch/failed-tasks" | tr '\n' ' ')"
 fi
-node -e '
-  const { readdirSync, readFileSync } = require("fs");
-  const dir = process.argv[1];
-  const firstLine = (text) => String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").trim().split("\n")[0].slice(0, 300);
-  for (const name of readdirSync(dir).filter((n) => n.endsWith(".json")).sort()) {
-    let report;
-    try {
-      report = JSON.parse(readFileSync(`${dir}/${name}`, "utf8"));
-    } catch {
-      continue;
-    }
-    for (const file of report.testResults ?? []) {
-      const path = file.name.replace(process.cwd() + "/", "");
-      const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
-      for (const t of failed) console.log(`FAILED ${path} > ${t.fullName}\n  ${firstLine(t.failureMessages?.[0])}`);
-      // A file can fail with no failed test: a hook, an import, an unhandled error.
-      if (failed.length === 0 && file.status === "failed") console.log(`FAILED ${path}\n  ${firstLine(file.message)}`);
-    }
-  }
-' "$scratch/timings" 2>/dev/null || true
+node scripts/suite-summary.mjs "$scratch/timings" "$SECONDS" || echo "test.sh: the suite summary failed"
 # One closing line for the whole suite, summed over every package's vitest summary.
 node -e '
   const text = require("fs").readFileSync(process.argv[1], "utf8").replace(/\x1b\[[0-9;]*m/g, "");
