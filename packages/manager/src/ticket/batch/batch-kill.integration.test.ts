@@ -33,7 +33,12 @@ import { duplicateAttempts, LOG_FILE, readLog } from "../record/verify-log.js";
 
 /** VERIFY_KILLS=<n> (more than 20) hunts longer. */
 const MIN_KILLS = Math.max(20, Number.parseInt(process.env.VERIFY_KILLS ?? "", 10) || 0);
-const MAX_ROUNDS = Math.max(4, Math.ceil(MIN_KILLS / 5));
+/**
+ * Batches the kills may take. A batch ends in a run that finishes it unkilled; the killer
+ * learns the pace from that run, and two spare batches absorb a machine that sped up (seed
+ * 1474052718: a reference batch of 17 s, later runs far faster, 17 kills over 3+5+1+8).
+ */
+const MAX_ROUNDS = Math.max(6, Math.ceil(MIN_KILLS / 5) + 2);
 const MAX_KILLS_PER_ROUND = 120;
 const parsedSeed = Number.parseInt(process.env.VERIFY_KILL_SEED ?? "", 10);
 /** Replay a failure with VERIFY_KILL_SEED=<seed>. */
@@ -306,6 +311,12 @@ class Killer {
   readonly doneAtKill: number[] = [];
   /** Start-ups measured so far (the reference run's first). */
   private readonly startups: number[];
+  /**
+   * A whole batch's work past start-up, as last measured: the reference run's at first, then
+   * what each run that finished a batch showed (its life past start-up over the tickets it
+   * had left), whenever that is shorter.
+   */
+  private workMs: number;
   private readonly rand: () => number;
 
   constructor(
@@ -315,6 +326,20 @@ class Killer {
   ) {
     this.rand = seededRandom(seed);
     this.startups = [reference.startupMs];
+    this.workMs = Math.max(1000, reference.batchMs - reference.startupMs);
+  }
+
+  /** A run finished the batch in `livedMs` (start-up `startupMs`) with `left` tickets to do. */
+  private learnPace(livedMs: number, startupMs: number, left: number, size: number): void {
+    if (left === 0) return;
+    const measured = ((livedMs - startupMs) / left) * size;
+    // Never below a quarter of the reference: one quick last ticket is not the whole pace.
+    const floorMs = Math.max(1000, (this.reference.batchMs - this.reference.startupMs) / 4);
+    this.workMs = Math.max(floorMs, Math.min(this.workMs, measured));
+  }
+
+  batchWorkMs(): number {
+    return Math.round(this.workMs);
   }
 
   startupsSeen(): readonly number[] {
@@ -331,9 +356,8 @@ class Killer {
     const wanted = MIN_KILLS - this.landed;
     // Mean life past start-up: what gets `wanted` runs through ~80 % of the reference batch,
     // so the batch ends in the unkilled run after the last kill; it adapts to the progress seen.
-    const { batchMs, startupMs } = this.reference;
     // (A quarter of the runs die in start-up: the rest carry the batch.)
-    const workMs = Math.max(1000, batchMs - startupMs);
+    const workMs = this.workMs;
     // At most half the reference batch: one run should not finish what is left (a later round
     // wanting a kill or two would otherwise let whole batches run through).
     const maxSpanMs = workMs / 2;
@@ -342,6 +366,7 @@ class Killer {
     for (let kills = 0; this.landed < MIN_KILLS;) {
       expect(kills, `seed ${SEED}: no progress`).toBeLessThan(MAX_KILLS_PER_ROUND);
       this.runs++;
+      const leftBefore = observer.remaining(readStatus(observer.dir));
       const manager = startManager(batchArgs(observer.dir, label), envFor(main));
       const startup = this.startupMs();
       const inStartup = this.rand() < 0.25;
@@ -355,7 +380,10 @@ class Killer {
       const isWriting = existsSync(join(observer.dir, PENDING_WRITE_FILE));
       manager.kill();
       const end = await manager.exited;
-      if (end.code === 0 || end.code === 1) return true;
+      if (end.code === 0 || end.code === 1) {
+        this.learnPace(end.durationMs, seen.startedMs ?? startup, leftBefore, observer.ids.size);
+        return true;
+      }
       if (end.signal !== "SIGKILL") {
         throw new Error(`seed ${SEED}: run ${this.runs} exited ${end.code}:\n${end.stderr}`);
       }
@@ -489,6 +517,7 @@ describe("verify-manager issues under kill -9 (real bd, fault runner)", () => {
           `torn log lines seen: ${rounds.map((r) => r.tornLines).join(",")}; ` +
           `tickets done at each kill ${killer.doneAtKill.join(" ")}; ` +
           `reference batch ${refTiming.batchMs} ms (start-up ${refTiming.startupMs} ms); ` +
+          `batch work as last measured ${killer.batchWorkMs()} ms; ` +
           `start-ups seen ${killer.startupsSeen().join(" ")}; delays ${killer.delays.join(" ")}`,
       ),
     );
