@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { ensureReaper, watchGroup } from "./process/reaper-client.js";
+import { ensureReaper, marked, watchGroup } from "./process/reaper-client.js";
 
 /** Why a child run ended (execa's `terminationReason`, narrowed to what we do). */
 export type TerminationReason = "exit" | "signal" | "timeout" | "spawn_error";
@@ -79,7 +79,8 @@ export function exec(
   return new Promise((resolve) => {
     const child = spawn(file, args, {
       cwd: options.cwd,
-      env: options.env ?? process.env,
+      // Marked, so that the reaper finds it even before its group is listed (see reaper.ts).
+      env: marked(options.env ?? process.env),
       stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
       detached: true,
     });

@@ -1,14 +1,24 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 let reaper: ChildProcess | undefined | null;
 
+/** The variable that marks every process this verify-gates run starts, and its value. */
+export const REAPER_MARK_ENV = "VERIFY_GATES_RUN";
+const markValue = `${process.pid}-${randomUUID()}`;
+
+/** `env` with this run's mark: the reaper takes down the group of whatever carries it. */
+export function marked(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, [REAPER_MARK_ENV]: markValue };
+}
+
 /** The reaper process, started on first use; null when it cannot run (e.g. from the sources). */
 function start(): ChildProcess | null {
   const script = fileURLToPath(new URL("./reaper.js", import.meta.url));
   if (!existsSync(script)) return null;
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [script, `${REAPER_MARK_ENV}=${markValue}`], {
     stdio: ["pipe", "ignore", "ignore"],
     detached: true,
   });
