@@ -9,6 +9,7 @@ import type {
   StageStatus,
 } from "@agent-verify/contract";
 import type { Change } from "./diff/change.js";
+import type { Oracle } from "./oracle/index.js";
 import type { BaseRefs } from "./diff/merge-base.js";
 import type { Task } from "./task/task-file.js";
 import type { StageCommands, ToolStage } from "./tools/detect.js";
@@ -37,6 +38,11 @@ export interface GatesContext {
   commands: (stage: ToolStage) => StageCommands;
   /** A detached worktree of the merge base, made on first use and removed after the run. */
   baseDir: () => Promise<string>;
+  /**
+   * The oracle: the tests, test and tool configs and scripts as they stood when the task began
+   * (a loop's snapshot, `--oracle REF`, else the merge base). Loaded on first use.
+   */
+  oracle: () => Promise<Oracle>;
   /** The test run with coverage, shared by the tests and crap stages. */
   testRun: () => Promise<TestRun | undefined>;
   /** Every secret found, so that no output ever shows one. */

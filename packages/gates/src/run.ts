@@ -40,6 +40,10 @@ export interface GatesOptions {
   regression?: string;
   /** A task file (seed 004): its `## FILES` set the scope, `ESTIMATED_DIFF` the diff budget, its criteria go to the judge. */
   taskFile?: string;
+  /** The oracle as a ref (`--oracle REF`); default: the merge base. */
+  oracle?: string;
+  /** A stored oracle snapshot's id (a loop's, taken at `loop start`); wins over `oracle`. */
+  oracleSnapshot?: string;
   /** Acceptance criteria for the judge; they replace the task file's. */
   criteria?: Criterion[];
   env?: NodeJS.ProcessEnv;
@@ -196,6 +200,15 @@ async function prepare(
     commands: (stage) =>
       commands.get(stage) ??
       commands.set(stage, stageCommands(root, configs.effective, stage)).get(stage)!,
+    oracle: memo(async () => {
+      const { commitOracle, openOracle } = await import("./oracle/index.js");
+      if (options.oracleSnapshot) return openOracle(root, env, options.oracleSnapshot);
+      if (options.oracle) {
+        const resolved = await resolveBase(root, options.oracle);
+        return commitOracle(root, options.oracle, resolved.commit);
+      }
+      return commitOracle(root, ref, base.mergeBase);
+    }),
     baseDir: memo(async () => (worktree = await openBaseWorktree(root, base.mergeBase)).dir),
     testRun: () =>
       (testRun ??= import("./stages/test-run.js").then(({ runTests }) => runTests(ctx))),

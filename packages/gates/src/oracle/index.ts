@@ -1,0 +1,12 @@
+// The oracle: gates' reference point (contract 6). See oracle.ts.
+export { oracleKind, type OracleFileKind } from "./kinds.js";
+export {
+  commitOracle,
+  openOracle,
+  snapshotTree,
+  type Oracle,
+  type OracleFile,
+  type OracleManifest,
+  type OracleSource,
+} from "./oracle.js";
+export { repoStateDir } from "./store.js";

@@ -1,0 +1,176 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { gitTry, showFile } from "../diff/git.js";
+import { GatesError, GatesErrorCode } from "../errors.js";
+import { oracleKind, type OracleFileKind } from "./kinds.js";
+import { getObject, putObject, repoStateDir, sha256, writeAtomic } from "./store.js";
+
+/** Where an oracle was taken from (the report names it). */
+export type OracleSource =
+  { kind: "tree"; taken_at: string } | { kind: "commit"; ref: string; commit: string };
+
+export interface OracleFile {
+  kind: OracleFileKind;
+  sha256: string;
+}
+
+/** A snapshot's manifest, stored as `<repo state>/oracles/<id>.json`. */
+export interface OracleManifest {
+  schema_version: 1;
+  id: string;
+  source: OracleSource;
+  files: Record<string, OracleFile>;
+}
+
+/**
+ * The oracle: the tests, the runners' and tools' configuration and the scripts that run them,
+ * as they stood when the task began. Gates' reference point: it, not the working tree's copy,
+ * decides what a test, a config or a script says.
+ */
+export interface Oracle {
+  readonly id: string;
+  readonly source: OracleSource;
+  /** Every oracle path with its kind and content hash. */
+  readonly files: ReadonlyMap<string, OracleFile>;
+  /** The oracle's content of `path`, or undefined when the oracle has no such file. */
+  read(path: string): Promise<string | undefined>;
+  /** The oracle paths of one kind (or of every kind), sorted. */
+  paths(kind?: OracleFileKind): string[];
+}
+
+function makeOracle(
+  manifest: OracleManifest,
+  load: (path: string, file: OracleFile) => Promise<string>,
+): Oracle {
+  const files = new Map(Object.entries(manifest.files));
+  return {
+    id: manifest.id,
+    source: manifest.source,
+    files,
+    async read(path) {
+      const file = files.get(path);
+      return file === undefined ? undefined : load(path, file);
+    },
+    paths(kind) {
+      return [...files]
+        .filter(([, file]) => kind === undefined || file.kind === kind)
+        .map(([path]) => path)
+        .sort();
+    },
+  };
+}
+
+const manifestPath = (dir: string, id: string) => join(dir, "oracles", `${id}.json`);
+const idOf = (files: Record<string, OracleFile>) =>
+  sha256(JSON.stringify(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1)))).slice(0, 32);
+
+/** The working tree's oracle files: tracked and untracked, ignored ones left out. */
+async function treeOraclePaths(root: string): Promise<string[]> {
+  const listed = await gitTry(root, [
+    "ls-files",
+    "-z",
+    "--cached",
+    "--others",
+    "--exclude-standard",
+  ]);
+  if (!listed.ok)
+    throw new GatesError(
+      GatesErrorCode.Git,
+      `git ls-files failed: ${listed.stderr.trim().split("\n")[0] ?? ""}`,
+    );
+  return [...new Set(listed.stdout.split("\0").filter((p) => p !== ""))].filter(
+    (p) => oracleKind(p) !== undefined,
+  );
+}
+
+/**
+ * Snapshot the working tree's oracle files into the user's state directory (content-addressed,
+ * out of the working tree's reach): what `loop start` takes when a task begins.
+ */
+export async function snapshotTree(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  now: Date = new Date(),
+): Promise<Oracle> {
+  const dir = await repoStateDir(root, env);
+  const files: Record<string, OracleFile> = {};
+  for (const path of await treeOraclePaths(root)) {
+    const data = await readFile(join(root, path)).catch(() => undefined);
+    if (data === undefined) continue; // listed but deleted in the tree: not part of it
+    files[path] = { kind: oracleKind(path)!, sha256: await putObject(dir, data) };
+  }
+  const manifest: OracleManifest = {
+    schema_version: 1,
+    id: idOf(files),
+    source: { kind: "tree", taken_at: now.toISOString() },
+    files,
+  };
+  await writeAtomic(manifestPath(dir, manifest.id), `${JSON.stringify(manifest)}\n`);
+  return openManifest(dir, manifest);
+}
+
+function openManifest(dir: string, manifest: OracleManifest): Oracle {
+  return makeOracle(manifest, async (_path, file) =>
+    (await getObject(dir, file.sha256)).toString("utf8"),
+  );
+}
+
+/** A stored snapshot by id; a missing or unreadable manifest is a setup error. */
+export async function openOracle(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  id: string,
+): Promise<Oracle> {
+  const dir = await repoStateDir(root, env);
+  let manifest: OracleManifest;
+  try {
+    manifest = JSON.parse(await readFile(manifestPath(dir, id), "utf8")) as OracleManifest;
+  } catch {
+    throw new GatesError(
+      GatesErrorCode.ConfigInvalid,
+      `oracle snapshot ${id} is missing from ${dir}`,
+      {
+        hint: "arm the loop again (verify-gates loop start) to take a new snapshot",
+      },
+    );
+  }
+  if (idOf(manifest.files) !== id)
+    throw new GatesError(
+      GatesErrorCode.ConfigInvalid,
+      `oracle snapshot ${id} was altered (${manifestPath(dir, id)})`,
+      {
+        hint: "arm the loop again (verify-gates loop start) to take a new snapshot",
+      },
+    );
+  return openManifest(dir, manifest);
+}
+
+/**
+ * The oracle of a commit (the merge base, or `--oracle REF`): a commit's content cannot change,
+ * so it is read from git as needed, nothing copied.
+ */
+export async function commitOracle(root: string, ref: string, commit: string): Promise<Oracle> {
+  const listed = await gitTry(root, ["ls-tree", "-r", "-z", "--full-tree", commit]);
+  if (!listed.ok)
+    throw new GatesError(
+      GatesErrorCode.Git,
+      `git ls-tree ${commit} failed: ${listed.stderr.trim().split("\n")[0] ?? ""}`,
+    );
+  const files: Record<string, OracleFile> = {};
+  for (const entry of listed.stdout.split("\0")) {
+    const tab = entry.indexOf("\t");
+    if (tab < 0) continue;
+    const [, type, object] = entry.slice(0, tab).split(" ");
+    const path = entry.slice(tab + 1);
+    const kind = oracleKind(path);
+    // A commit's blob id stands in for the sha256: it names the content just as well.
+    if (type === "blob" && kind !== undefined && object) files[path] = { kind, sha256: object };
+  }
+  const manifest: OracleManifest = {
+    schema_version: 1,
+    id: `commit-${commit.slice(0, 12)}`,
+    source: { kind: "commit", ref, commit },
+    files,
+  };
+  return makeOracle(manifest, async (path) => (await showFile(root, commit, path)) ?? "");
+}
