@@ -5,6 +5,8 @@ import {
   type DoctorCheck,
   type DoctorReport,
   type Manifest,
+  staticServerUrl,
+  staticWebServer,
 } from "@agent-verify/contract";
 import { ManagerError } from "../errors.js";
 import { listFlows } from "../flows/list.js";
@@ -103,6 +105,14 @@ export async function browserCheck(
   );
 }
 
+/** What the runner does about a base URL that does not answer, by the manifest's web_server. */
+function serverPlan(server: NonNullable<Manifest["web_server"]>): string {
+  const served = staticWebServer(server);
+  return served
+    ? `the runner will serve '${served.static}' on ${staticServerUrl(served.port)} itself (web_server.static)`
+    : `the runner will start: ${server.command ?? "(no command)"}`;
+}
+
 export async function baseUrlCheck(manifest: Manifest, env: NodeJS.ProcessEnv): Promise<Check> {
   const url = env.VERIFY_BASE_URL || manifest.base_url;
   if (!url) return check("base_url", "ok", "not set (flows do not need a web app)");
@@ -115,7 +125,7 @@ export async function baseUrlCheck(manifest: Manifest, env: NodeJS.ProcessEnv): 
       return check(
         "base_url",
         "warn",
-        `${url} does not answer (${why}); the runner will start: ${manifest.web_server.command}`,
+        `${url} does not answer (${why}); ${serverPlan(manifest.web_server)}`,
       );
     }
     return check(

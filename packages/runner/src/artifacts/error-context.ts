@@ -40,7 +40,9 @@ export function renderErrorContext(input: ErrorContextInput): string {
     `- Failing step: ${input.failingStep ? `\`${input.failingStep}\`` : "(outside any step)"}`,
     `- Page URL: ${input.url ?? "(no page)"}`,
     `- Screenshot: ${input.screenshot ?? "(none)"}`,
-    `- Trace: ${input.trace ?? "(none)"} — open with \`npx playwright show-trace <file>\``,
+    input.trace === undefined
+      ? "- Trace: none recorded (the trace policy kept none for this run)"
+      : `- Trace: ${input.trace} — open with \`npx playwright show-trace ${input.trace}\``,
     "",
     "## Error",
     "",
