@@ -14,6 +14,9 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { exitOnHelp } from "./lib/usage.mjs";
+
+exitOnHelp(import.meta.url);
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 

@@ -7,6 +7,7 @@
 #   4. an issue verified against DEMO_BUG=cart-count   → a failure comment, back to in_progress
 #   5. its history from .verify/log.jsonl, then a batch of two tickets (verify-manager issues)
 # Safe to run again: the tracker is reused, each run files four new demo issues.
+case "${1:-}" in -h | --help) sed -n '2,/^set /{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh

@@ -9,6 +9,7 @@
 #
 # Env: BD_VERSION (default 1.1.2), BD_INSTALL_DIR (default /usr/local/bin as root,
 # else ~/.local/bin), GO (default: go on PATH, else /usr/local/go/bin/go).
+case "${1:-}" in -h | --help) sed -n '2,/^set /{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -eu
 
 BD_VERSION="${BD_VERSION:-1.1.2}"

@@ -6,6 +6,9 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { exitOnHelp } from "./lib/usage.mjs";
+
+exitOnHelp(import.meta.url);
 
 // Folders under packages/ that are published; `agent-verify` is the one-name package over the four.
 export const PUBLIC_PACKAGES = ["contract", "runner", "manager", "gates", "agent-verify"];

@@ -3,6 +3,7 @@
 # Safe to run again: every step checks first and skips what is already there.
 #   pnpm (pinned by package.json), Chromium (Debian's, unless Playwright's own or
 #   VERIFY_BROWSER_PATH is usable), bd (scripts/install-bd.sh), node_modules, build.
+case "${1:-}" in -h | --help) sed -n '2,/^set /{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -5,6 +5,9 @@
 // error). The end of the output is what a CI log shows, so a failure is named there.
 //   node scripts/suite-summary.mjs <reports-dir> <wall-seconds>
 import { readdirSync, readFileSync } from "node:fs";
+import { exitOnHelp } from "./lib/usage.mjs";
+
+exitOnHelp(import.meta.url);
 
 const [dir, seconds] = process.argv.slice(2);
 // eslint has no-control-regex on by default: build the pattern from a string instead.

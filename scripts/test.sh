@@ -3,6 +3,7 @@
 # typecheck and every package's tests (real Chromium, real demo shop, real bd, real git).
 # The repo-wide checks (eslint, prettier, the .verify/ and bench/ typechecks) run beside the
 # package tests, not before them; their output is printed after, and any failure fails the run.
+case "${1:-}" in -h | --help) sed -n '2,/^set /{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
