@@ -1,4 +1,4 @@
-import { writeReporters } from "../reporters/write.js";
+import { printWritten, writeReporters } from "../reporters/write.js";
 import { mergeReports } from "../run/merge-reports.js";
 import { verdictOf } from "../run/report.js";
 import { readReportFile } from "../run/report-file.js";
@@ -13,6 +13,6 @@ export function mergeReportsCommand(
   cwd: string = process.cwd(),
 ): CommandResult {
   const report = mergeReports(args.files.map((path) => ({ path, report: readReportFile(path) })));
-  writeReporters(report, args.reporters, cwd);
+  printWritten(writeReporters(report, args.reporters, cwd));
   return result(verdictOf(report), report, JSON.stringify(report, null, 2));
 }

@@ -1,4 +1,4 @@
-import { writeReporters } from "../reporters/write.js";
+import { printWritten, writeReporters } from "../reporters/write.js";
 import { stderrProgress } from "../run/progress.js";
 import { formatSummary, verdictOf } from "../run/report.js";
 import { runFlows } from "../run/run-flows.js";
@@ -26,9 +26,11 @@ export async function runCommand(
     catalog: ctx.catalog,
     ...ctx.graces,
   }).finally(() => progress.close?.());
-  writeReporters(report, args.scale.reporters, process.cwd(), {
-    projectDir: ctx.dir,
-    env: ctx.env,
-  });
+  printWritten(
+    writeReporters(report, args.scale.reporters, process.cwd(), {
+      projectDir: ctx.dir,
+      env: ctx.env,
+    }),
+  );
   return result(verdictOf(report), report, formatSummary(report));
 }

@@ -94,6 +94,11 @@ describe("--reporter junit= and html=", () => {
       `html=${html}`,
     ]);
     expect(merged.code).toBe(1);
+    // Where each report went, at the end of the run (stdout stays the JSON report).
+    expect(merged.stderr).toContain(`verify-manager: JUnit report: ${junit}\n`);
+    expect(merged.stderr).toContain(
+      `verify-manager: HTML report: ${join(html, "index.html")} (open it in a browser)\n`,
+    );
 
     const page = await browser.newPage();
     await page.goto(pathToFileURL(join(html, "index.html")).href);

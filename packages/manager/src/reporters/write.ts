@@ -57,17 +57,32 @@ function writeHtml(
   writeFile(join(dir, "index.html"), page);
 }
 
-/** `--reporter kind=path`, each written after the run (paths relative to `cwd`). */
+/**
+ * `--reporter kind=path`, each written after the run (paths relative to `cwd`). Returns one line
+ * per file written, naming where it went (the commands print them on stderr).
+ */
 export function writeReporters(
   report: RunReport,
   reporters: readonly ReporterSpec[],
   cwd: string,
   options: ReporterOptions = {},
-): void {
+): string[] {
+  const written: string[] = [];
   for (const reporter of reporters) {
     const path = resolve(cwd, reporter.path);
     if (reporter.kind === "junit") writeFile(path, renderJunit(report));
     else if (reporter.kind === "json") writeFile(path, `${JSON.stringify(report, null, 2)}\n`);
     else writeHtml(report, path, options.projectDir ?? cwd, options.env ?? process.env);
+    written.push(
+      reporter.kind === "html"
+        ? `HTML report: ${join(path, "index.html")} (open it in a browser)`
+        : `${reporter.kind === "junit" ? "JUnit" : "JSON"} report: ${path}`,
+    );
   }
+  return written;
+}
+
+/** The lines of `writeReporters`, on stderr: stdout carries the report alone. */
+export function printWritten(lines: readonly string[]): void {
+  for (const line of lines) process.stderr.write(`verify-manager: ${line}\n`);
 }
