@@ -142,6 +142,17 @@ interface Setup {
   dispose: () => Promise<void>;
 }
 
+/** The `scripts` of a package.json text; undefined when it has none or does not parse. */
+function scriptsOf(text: string | undefined): Record<string, string> | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const scripts = (JSON.parse(text) as { scripts?: unknown }).scripts;
+    return scripts && typeof scripts === "object" ? (scripts as Record<string, string>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function prepare(
   root: string,
   options: GatesOptions,
@@ -184,6 +195,16 @@ async function prepare(
     change,
   });
   const hash = stampHash(inputs);
+  const oracle = memo(async () => {
+    const { commitOracle, openOracle } = await import("./oracle/index.js");
+    if (options.oracleSnapshot) return openOracle(root, env, options.oracleSnapshot);
+    if (options.oracle) {
+      const resolved = await resolveBase(root, options.oracle);
+      return commitOracle(root, options.oracle, resolved.commit);
+    }
+    return commitOracle(root, ref, base.mergeBase);
+  });
+  const oracleScripts = scriptsOf(await (await oracle()).read("package.json"));
   let worktree: BaseWorktree | undefined;
   let testRun: Promise<TestRun | undefined> | undefined;
   const commands = new Map<ToolStage, StageCommands>();
@@ -199,16 +220,8 @@ async function prepare(
     regression: options.regression,
     commands: (stage) =>
       commands.get(stage) ??
-      commands.set(stage, stageCommands(root, configs.effective, stage)).get(stage)!,
-    oracle: memo(async () => {
-      const { commitOracle, openOracle } = await import("./oracle/index.js");
-      if (options.oracleSnapshot) return openOracle(root, env, options.oracleSnapshot);
-      if (options.oracle) {
-        const resolved = await resolveBase(root, options.oracle);
-        return commitOracle(root, options.oracle, resolved.commit);
-      }
-      return commitOracle(root, ref, base.mergeBase);
-    }),
+      commands.set(stage, stageCommands(root, configs.effective, stage, oracleScripts)).get(stage)!,
+    oracle,
     baseDir: memo(async () => (worktree = await openBaseWorktree(root, base.mergeBase)).dir),
     testRun: () =>
       (testRun ??= import("./stages/test-run.js").then(({ runTests }) => runTests(ctx))),

@@ -28,8 +28,12 @@ export interface BaseWorktree {
  * Check out `commit` in a temporary detached worktree (removed by `dispose`).
  * The installed node_modules are linked in so the same tools run at the base.
  */
-export async function openBaseWorktree(root: string, commit: string): Promise<BaseWorktree> {
-  const parent = await mkdtemp(join(tmpdir(), "verify-gates-base-"));
+export async function openBaseWorktree(
+  root: string,
+  commit: string,
+  prefix = `verify-gates-base-${process.pid}-`,
+): Promise<BaseWorktree> {
+  const parent = await mkdtemp(join(tmpdir(), prefix));
   const dir = join(parent, "base");
   const dispose = async () => {
     await gitTry(root, ["worktree", "remove", "--force", dir]);

@@ -2,7 +2,12 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { GatesContext } from "../context.js";
+import { GatesError } from "../errors.js";
+import { judgeCanary, plantCanary, type Canary, type CanaryRunner } from "../oracle/canary.js";
+import { openOracleCopy, type OracleCopy } from "../oracle/copy.js";
+import { oracleIntegrity } from "../oracle/integrity.js";
 import type { ToolCommand } from "../tools/command.js";
+import { stageCommands } from "../tools/detect.js";
 import { programOf } from "../tools/known.js";
 import { nodeTestArgv, readNodeTestRun } from "../tools/node-test.js";
 import { exitCodeFindings } from "../tools/plain.js";
@@ -27,45 +32,73 @@ export function runnerOf(command: ToolCommand): Runner {
   return "plain";
 }
 
-/** One command's run: its failed tests, test cases and coverage. */
+interface OneRun {
+  run: TestRun;
+  exitCode: number | null;
+}
+
+/** One command's run in the copy: its failed tests, test cases and coverage. */
 async function runOne(
-  ctx: GatesContext,
+  dir: string,
   command: ToolCommand,
   runDir: string,
   env: NodeJS.ProcessEnv,
   deadline: Deadline,
-): Promise<TestRun> {
+  canary: Canary | undefined,
+): Promise<OneRun> {
   const runner = runnerOf(command);
   if (runner === "plain") {
-    const result = await runTool(ctx.root, command, [], "tests", env, deadline);
+    const result = await runTool(dir, command, [], "tests", env, deadline);
     const findings = exitCodeFindings("tests", command, result).map((f) => ({
       ...f,
       rule: "tests-failed",
     }));
-    return { findings, totalTests: 0, coverage: new Map(), tests: undefined };
+    const run = { findings, totalTests: 0, coverage: new Map(), tests: undefined };
+    return { run, exitCode: result.exitCode };
   }
   if (runner === "node-test") {
-    const result = await runArgv(ctx.root, command, nodeTestArgv(command), "tests", env, deadline);
-    return readNodeTestRun(command, result, ctx.root);
+    const result = await runArgv(dir, command, nodeTestArgv(command), "tests", env, deadline);
+    return { run: readNodeTestRun(command, result, dir), exitCode: result.exitCode };
   }
   await mkdir(runDir);
-  if (runner === "jest") {
-    const result = await runTool(ctx.root, command, jestArgs(runDir), "tests", env, deadline);
-    return readTestRun(command, result, runDir, ctx.root, { tool: "jest", report: "jest.json" });
+  const args = runner === "jest" ? jestArgs(runDir) : vitestArgs(runDir, coverageProvider(dir));
+  const result = await runTool(dir, command, args, "tests", env, deadline);
+  const files = runner === "jest" ? { tool: "jest" as const, report: "jest.json" } : undefined;
+  try {
+    return { run: readTestRun(command, result, runDir, dir, files), exitCode: result.exitCode };
+  } catch (error) {
+    // A run with a failing canary that exits 0 and reports nothing was cut short: not a setup error.
+    if (!(error instanceof GatesError) || canary === undefined || result.exitCode !== 0)
+      throw error;
+    const findings = [
+      {
+        file: null,
+        line: null,
+        rule: "tampered-runner",
+        message: `the test runner's results cannot be trusted: '${command.text}' exited 0 without its report while a test failed`,
+      },
+    ];
+    return { run: { findings, totalTests: 0, coverage: new Map(), tests: [] }, exitCode: 0 };
   }
-  const args = vitestArgs(runDir, coverageProvider(ctx.root));
-  const result = await runTool(ctx.root, command, args, "tests", env, deadline);
-  return readTestRun(command, result, runDir, ctx.root);
+}
+
+/** The canary runner: the one gates reads results of, when the run has only that one. */
+function canaryRunner(commands: readonly ToolCommand[]): CanaryRunner | undefined {
+  const runners = new Set(commands.map(runnerOf).filter((r) => r === "vitest" || r === "jest"));
+  return runners.size === 1 ? ([...runners][0] as CanaryRunner) : undefined;
 }
 
 /**
- * Run every test command once; vitest and jest give failed tests by name and istanbul
+ * Run every test command once, in a copy of the tree where the oracle's tests, test configs
+ * and scripts stand (oracle/copy.ts): vitest and jest give failed tests by name and istanbul
  * coverage, `node --test` its TAP, and the Node processes the tests start add their V8
- * coverage (mapped back to the sources), which is all the coverage `node --test` has.
+ * coverage (mapped back to the sources), which is all the coverage `node --test` has. A canary
+ * rides along with every vitest and jest run, and the oracle's tests must all have run.
  */
 export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> {
-  const commands = ctx.commands("test");
-  if ("off" in commands) return undefined;
+  if ("off" in ctx.commands("test")) return undefined;
+  const oracle = await ctx.oracle();
+  const copy: OracleCopy = await openOracleCopy(ctx, oracle);
   const merged: TestRun = { findings: [], totalTests: 0, coverage: new Map(), tests: undefined };
   const outDir = await mkdtemp(join(tmpdir(), "verify-gates-tests-"));
   const v8Dir = join(outDir, "v8");
@@ -73,19 +106,37 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
   let tests: CoverageMap = new Map();
   const deadline = deadlineOf(ctx.config.timeouts, "test_s");
   try {
+    const commands = stageCommands(copy.dir, ctx.config, "test");
+    if ("off" in commands) return undefined;
+    const runner = canaryRunner(commands.commands);
+    const canary = runner ? await plantCanary(copy.dir, runner, oracle.paths("test")) : undefined;
     for (const [index, command] of commands.commands.entries()) {
-      const run = await runOne(ctx, command, join(outDir, `run-${index}`), env, deadline);
+      const one = await runOne(
+        copy.dir,
+        command,
+        join(outDir, `run-${index}`),
+        env,
+        deadline,
+        canary,
+      );
+      let run = one.run;
+      if (canary && runnerOf(command) === runner) {
+        const judged = judgeCanary(canary, run, one.exitCode);
+        run = judged.run;
+        merged.findings.push(...judged.findings);
+      }
       merged.findings.push(...run.findings);
       merged.totalTests += run.totalTests;
       if (run.tests) merged.tests = [...(merged.tests ?? []), ...run.tests];
       tests = mergeRuns(tests, run.coverage);
     }
-    const children = await readV8Coverage(v8Dir, ctx.root, (why) =>
+    const children = await readV8Coverage(v8Dir, copy.dir, (why) =>
       ctx.progress(`gates: tests: coverage of child processes incomplete: ${why}`),
     );
     merged.coverage = mergeCoverage(tests, children);
+    return await oracleIntegrity(oracle, copy, merged);
   } finally {
     await rm(outDir, { recursive: true, force: true });
+    await copy.dispose();
   }
-  return merged;
 }

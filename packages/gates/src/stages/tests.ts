@@ -1,6 +1,7 @@
 import type { GateFinding } from "@agent-verify/contract";
 import { finding, outcome, skip, type Stage } from "../context.js";
 import type { FileChange } from "../diff/change.js";
+import { TAMPERED_HINT } from "../oracle/canary.js";
 import type { CoverageMap } from "../tools/vitest.js";
 
 /** Share of the added lines that carry a statement and ran, or undefined when none carries one. */
@@ -39,7 +40,9 @@ export const tests: Stage = async (ctx) => {
       f.line,
       f.rule,
       f.message,
-      "make the test pass by fixing the code, not the test",
+      f.rule === "tampered-runner"
+        ? TAMPERED_HINT
+        : "make the test pass by fixing the code, not the test",
     ),
   );
   const min = ctx.config.coverage.changed_lines_min;

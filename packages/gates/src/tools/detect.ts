@@ -76,10 +76,18 @@ function fromConfig(value: StageCommand): StageCommands {
  * Commands per stage: the config's, else what package.json's scripts run for it, else the
  * tool its dependencies, config files or installed bins show.
  */
-export function stageCommands(root: string, config: GatesConfig, stage: ToolStage): StageCommands {
+export function stageCommands(
+  root: string,
+  config: GatesConfig,
+  stage: ToolStage,
+  oracleScripts?: Record<string, string>,
+): StageCommands {
   const configured = config.commands[stage];
   if (configured !== undefined) return fromConfig(configured);
-  const pkg = readPackageJson(root);
+  const read = readPackageJson(root);
+  // The oracle's scripts decide: a script the change rewrote or removed still runs as it was.
+  const pkg =
+    read && oracleScripts ? { ...read, scripts: { ...read.scripts, ...oracleScripts } } : read;
   if (!pkg) {
     throw new GatesError(
       GatesErrorCode.StackUnknown,

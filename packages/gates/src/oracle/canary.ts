@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import { appendFile, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { RawFinding } from "../tools/run-tool.js";
+import type { TestRun } from "../tools/vitest.js";
+
+export type CanaryRunner = "vitest" | "jest";
+
+/**
+ * Tests gates appends, in the copy, to every test file of the oracle, under names the tree
+ * cannot know in advance: one must pass, two must fail (a `toBe` and a `toEqual`, the assertions
+ * tests use most). They share the file's module context, so a matcher overridden from the code
+ * under test, a patched `Object.is` or a rewriting setup file reaches them too: a runner that
+ * reports them otherwise cannot be trusted.
+ */
+export interface Canary {
+  /** The files that carry the canary tests (copy-relative = repository paths). */
+  files: string[];
+  pass: string;
+  fail: string[];
+}
+
+const word = () => randomBytes(5).toString("hex");
+/** A file that focuses tests runs nothing else in it: no canary there. */
+const FOCUS = /\.only\b|\b(?:fit|fdescribe)\s*\(/;
+const SCRIPT = /\.[cm]?[jt]sx?$/;
+
+function source(runner: CanaryRunner, canary: Canary): string {
+  const n = 2 + (randomBytes(1)[0] ?? 0);
+  const [expect, it] = runner === "vitest" ? [`e${word()}`, `i${word()}`] : ["expect", "it"];
+  const lines =
+    runner === "vitest" ? ["", `import { expect as ${expect}, it as ${it} } from "vitest";`] : [""];
+  lines.push(
+    `${it}(${JSON.stringify(canary.pass)}, () => {`,
+    `  ${expect}(${n} + 1).toBe(${n + 1});`,
+    `  ${expect}([${n}]).toEqual([${n}]);`,
+    "});",
+    `${it}(${JSON.stringify(canary.fail[0])}, () => {`,
+    `  ${expect}(${n} + 1).toBe(${n + 2});`,
+    "});",
+    `${it}(${JSON.stringify(canary.fail[1])}, () => {`,
+    `  ${expect}([${n}]).toEqual([${n + 1}]);`,
+    "});",
+    "",
+  );
+  return lines.join("\n");
+}
+
+/** Append the canary tests to each of `files` (test files of the oracle, in the copy). */
+export async function plantCanary(
+  dir: string,
+  runner: CanaryRunner,
+  files: readonly string[],
+): Promise<Canary> {
+  const canary: Canary = { files: [], pass: `t${word()}`, fail: [`t${word()}`, `t${word()}`] };
+  for (const file of files) {
+    if (!SCRIPT.test(file)) continue;
+    const text = await readFile(join(dir, file), "utf8").catch(() => undefined);
+    if (text === undefined || FOCUS.test(text)) continue;
+    await appendFile(join(dir, file), source(runner, canary));
+    canary.files.push(file);
+  }
+  return canary;
+}
+
+export const TAMPERED_HINT =
+  "something in the change alters how the test runner reports results (a setup file, a matcher, a patched runner or global): remove it";
+
+const tampered = (file: string | null, what: string): RawFinding => ({
+  file,
+  line: null,
+  rule: "tampered-runner",
+  message: `the test runner's results cannot be trusted: ${what}`,
+});
+
+const endsWithName = (name: string) => (text: string) =>
+  text === name || text.endsWith(` ${name}`) || text.endsWith(`>${name}`);
+
+/**
+ * Judge one run by the canaries of the files it reported, and take the canaries out of it: a
+ * canary reported otherwise than it must be, or a run that exits 0 while a canary failed, means
+ * the run was tampered with.
+ */
+export function judgeCanary(
+  canary: Canary,
+  run: TestRun,
+  exitCode: number | null,
+): { run: TestRun; findings: RawFinding[] } {
+  const names = [canary.pass, ...canary.fail];
+  const isCanary = (name: string) => names.some((n) => endsWithName(n)(name));
+  const tests = run.tests ?? [];
+  const findings: RawFinding[] = [];
+  const carriers = new Set(canary.files);
+  const ran = new Set(
+    tests.filter((t) => t.file !== null && carriers.has(t.file)).map((t) => t.file),
+  );
+  let failedSeen = false;
+  for (const file of ran) {
+    const own = tests.filter((t) => t.file === file && isCanary(t.name));
+    const status = (name: string) => own.find((t) => endsWithName(name)(t.name))?.status;
+    if (status(canary.pass) !== "passed")
+      findings.push(
+        tampered(
+          file,
+          `a test gates added that must pass was reported ${status(canary.pass) ?? "missing"}`,
+        ),
+      );
+    for (const name of canary.fail) {
+      if (status(name) === "failed") failedSeen = true;
+      else
+        findings.push(
+          tampered(
+            file,
+            `a test gates added that must fail was reported ${status(name) ?? "missing"}`,
+          ),
+        );
+    }
+  }
+  if (failedSeen && exitCode === 0) findings.push(tampered(null, "it exited 0 while tests failed"));
+  const own = tests.filter((t) => isCanary(t.name)).length;
+  return {
+    findings,
+    run: {
+      ...run,
+      findings: run.findings.filter((f) => !names.some((n) => f.message.includes(n))),
+      totalTests: Math.max(0, run.totalTests - own),
+      tests: run.tests?.filter((t) => !isCanary(t.name)),
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
+import type { GatesContext } from "../context.js";
+import { isPresent } from "../diff/change.js";
+import { gitTry } from "../diff/git.js";
+import { openBaseWorktree } from "../diff/worktree.js";
+import { isTestFile } from "../stages/floor-patterns.js";
+import { fileTestDefinitions } from "../stages/test-count.js";
+import type { Oracle } from "./oracle.js";
+
+/** The prefix of every copy's folder; `<prefix><pid>-…` lets a later run sweep a dead run's copy. */
+const PREFIX = "verify-gates-base-";
+
+/** A test file of the change that also runs beside the oracle's version of it, under this infix. */
+export const CHANGE_INFIX = ".gates-change";
+
+export interface OracleCopy {
+  /** The copy: the change's tree with the oracle's tests, test configs and scripts over it. */
+  dir: string;
+  /** Copy path of a test file the change rewrote → the repository path it stands for. */
+  aliases: ReadonlyMap<string, string>;
+  /** Oracle test files the change modified, deleted or moved: they run as the oracle has them. */
+  restored: string[];
+  dispose: () => Promise<void>;
+}
+
+/** `a/b.test.ts` → `a/b.gates-change.test.ts`: the change's version, beside the oracle's. */
+export function changeAlias(path: string): string {
+  const name = basename(path);
+  const at = name.search(/\.(?:test|spec)\.[cm]?[jt]sx?$/);
+  const aliased =
+    at < 0 ? `${name}${CHANGE_INFIX}` : `${name.slice(0, at)}${CHANGE_INFIX}${name.slice(at)}`;
+  return join(dirname(path), aliased);
+}
+
+async function put(dir: string, path: string, text: string | Buffer): Promise<void> {
+  await mkdir(dirname(join(dir, path)), { recursive: true });
+  await writeFile(join(dir, path), text);
+}
+
+/** A dead run's copies (its pid gone) in the temp folder: removed, and git told. */
+async function sweepStale(root: string): Promise<void> {
+  const names = await readdir(tmpdir()).catch(() => [] as string[]);
+  let swept = false;
+  for (const name of names) {
+    if (!name.startsWith(PREFIX)) continue;
+    const pid = Number(name.slice(PREFIX.length).split("-")[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || alive(pid)) continue;
+    await rm(join(tmpdir(), name), { recursive: true, force: true });
+    swept = true;
+  }
+  if (swept) await gitTry(root, ["worktree", "prune"]);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+const IMPORT_LINE =
+  /^\s*(?:import\b.*|export\s+.*\bfrom\b.*|.*\brequire\(\s*["'][^"']+["']\s*\).*)$/;
+
+/** A file's text without its import lines (and blank lines), to tell an import-only edit. */
+const withoutImports = (text: string) =>
+  text
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !IMPORT_LINE.test(line))
+    .join("\n");
+
+/** A test's source, whitespace aside: what "the same test" means when a file moves. */
+async function testBodies(path: string, text: string): Promise<string[]> {
+  const lines = text.split("\n");
+  return (await fileTestDefinitions(path, text)).map((test) =>
+    lines
+      .slice(test.line - 1, test.endLine)
+      .join("\n")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
+}
+
+/** The tests (by source) of every test file the change adds, tracked or not. */
+async function addedTestNames(ctx: GatesContext): Promise<Set<string>> {
+  const bodies = new Set<string>();
+  for (const file of ctx.change.files) {
+    const added =
+      file.status === "added" || file.status === "untracked" || file.status === "renamed";
+    if (!added || !isTestFile(file.path)) continue;
+    const text = await readFile(join(ctx.root, file.path), "utf8").catch(() => "");
+    for (const body of await testBodies(file.path, text)) bodies.add(body);
+  }
+  return bodies;
+}
+
+/** Every test of the oracle's file lives on, unchanged, in a test file the change adds. */
+async function movedWhole(
+  path: string,
+  text: string,
+  added: ReadonlySet<string>,
+): Promise<boolean> {
+  const bodies = await testBodies(path, text);
+  return bodies.length > 0 && bodies.every((body) => added.has(body));
+}
+
+/** package.json with the oracle's scripts (and test-runner keys) over the change's. */
+function withOracleScripts(working: string, oracle: string | undefined): string {
+  if (oracle === undefined) return working;
+  try {
+    const pkg = JSON.parse(working) as Record<string, unknown>;
+    const frozen = JSON.parse(oracle) as Record<string, unknown>;
+    pkg.scripts = { ...(pkg.scripts as object), ...(frozen.scripts as object) };
+    for (const key of ["jest", "vitest", "ava", "mocha", "c8", "nyc"]) {
+      if (key in frozen) pkg[key] = frozen[key];
+      else delete pkg[key];
+    }
+    return `${JSON.stringify(pkg, null, 2)}\n`;
+  } catch {
+    return oracle;
+  }
+}
+
+/**
+ * The tree the tests run in: a temporary worktree of the merge base, the change's files copied
+ * over it (the user's files are never touched), then the oracle laid over that: its test files
+ * as they were (a test the change rewrote also runs in the change's version, beside it, so its new
+ * cases count), its test-runner configs, and its package.json scripts.
+ */
+export async function openOracleCopy(ctx: GatesContext, oracle: Oracle): Promise<OracleCopy> {
+  await sweepStale(ctx.root);
+  const base = await openBaseWorktree(ctx.root, ctx.change.mergeBase, `${PREFIX}${process.pid}-`);
+  const { dir } = base;
+  const aliases = new Map<string, string>();
+  const restored: string[] = [];
+  try {
+    for (const file of ctx.change.files) {
+      if (file.oldPath !== undefined) await rm(join(dir, file.oldPath), { force: true });
+      if (!isPresent(file)) {
+        await rm(join(dir, file.path), { force: true });
+        continue;
+      }
+      await put(dir, file.path, await readFile(join(ctx.root, file.path)));
+    }
+    const movedNames = await addedTestNames(ctx);
+    for (const path of oracle.paths("test")) {
+      const text = (await oracle.read(path)) ?? "";
+      const there = existsSync(join(dir, path))
+        ? await readFile(join(dir, path), "utf8")
+        : undefined;
+      if (there === text) continue;
+      // A refactor that only re-points imports (a module renamed) keeps the test as it was.
+      if (there !== undefined && withoutImports(there) === withoutImports(text)) continue;
+      // A test file moved whole: its tests live on under the new name.
+      if (there === undefined && (await movedWhole(path, text, movedNames))) continue;
+      restored.push(path);
+      if (there !== undefined) {
+        const alias = changeAlias(path);
+        await put(dir, alias, there);
+        aliases.set(alias, path);
+      }
+      await put(dir, path, text);
+    }
+    for (const path of oracle.paths("test-config")) {
+      const text = await oracle.read(path);
+      if (text !== undefined) await put(dir, path, text);
+    }
+    for (const path of oracle.paths("package")) {
+      const working = join(ctx.root, path);
+      const frozen = await oracle.read(path);
+      if (existsSync(working))
+        await put(dir, path, withOracleScripts(await readFile(working, "utf8"), frozen));
+      else if (frozen !== undefined) await put(dir, path, frozen);
+    }
+  } catch (error) {
+    await base.dispose();
+    throw error;
+  }
+  return { dir, aliases, restored, dispose: base.dispose };
+}
+
+/** Whether `path` (in the copy) is a file `openOracleCopy` planted for a rewritten test. */
+export const isChangeAlias = (path: string) => basename(path).includes(CHANGE_INFIX);
