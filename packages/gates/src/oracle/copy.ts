@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { GatesContext } from "../context.js";
@@ -125,6 +125,34 @@ function withOracleScripts(working: string, oracle: string | undefined): string 
   }
 }
 
+/** Ignored entries never carried into the copy: installs (linked instead), caches, reports. */
+const NOT_CARRIED =
+  /(?:^|\/)(?:node_modules|\.git|\.verify|coverage|\.turbo|\.cache|\.nyc_output)(?:\/|$)/;
+
+/**
+ * What the working tree has that git ignores — build outputs (`dist/`, a generated file), a
+ * local `.env` — copied in: tests that run a built bin or read a generated file see what they
+ * see in the working tree. Installs are linked (openBaseWorktree), caches and reports left out.
+ */
+async function carryIgnored(root: string, dir: string): Promise<void> {
+  const listed = await gitTry(root, [
+    "ls-files",
+    "--others",
+    "--ignored",
+    "--exclude-standard",
+    "--directory",
+    "-z",
+  ]);
+  if (!listed.ok) return;
+  for (const entry of listed.stdout.split("\0")) {
+    const path = entry.replace(/\/$/, "");
+    if (path === "" || NOT_CARRIED.test(path)) continue;
+    if (existsSync(join(dir, path))) continue;
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await cp(join(root, path), join(dir, path), { recursive: true, verbatimSymlinks: true });
+  }
+}
+
 /**
  * The tree the tests run in: a temporary worktree of the merge base, the change's files copied
  * over it (the user's files are never touched), then the oracle laid over that: its test files
@@ -146,6 +174,7 @@ export async function openOracleCopy(ctx: GatesContext, oracle: Oracle): Promise
       }
       await put(dir, file.path, await readFile(join(ctx.root, file.path)));
     }
+    await carryIgnored(ctx.root, dir);
     const movedNames = await addedTestNames(ctx);
     for (const path of oracle.paths("test")) {
       const text = (await oracle.read(path)) ?? "";

@@ -66,7 +66,7 @@ describe("the oracle's tests decide", () => {
   });
 
   it('a test script rewritten to "echo ok" still runs the oracle\'s script: red', async () => {
-    const { repo, snapshot } = await redBranch();
+    const { repo } = await redBranch();
     const pkg = JSON.parse(repo.read("package.json")) as Record<string, unknown>;
     repo.write("package.json", JSON.stringify({ ...pkg, scripts: { test: "vitest run" } }));
     repo.commit("the test script");

@@ -129,11 +129,12 @@ describe("crap on the functions the change touched", () => {
   });
 
   it("no tests at all → exit 2", async () => {
-    const repo = makeRepo();
-    repo.write(
-      "vitest.config.ts",
-      'import { defineConfig } from "vitest/config";\nexport default defineConfig({ test: { include: ["none/**"], passWithNoTests: true } });\n',
-    );
+    // The repository's own config (the oracle's) finds no test: a change's config never decides.
+    const repo = makeRepo({
+      "vitest.config.ts":
+        'import { defineConfig } from "vitest/config";\nexport default defineConfig({ test: { include: ["none/**"], passWithNoTests: true } });\n',
+    });
+    repo.write("src/extra.ts", "export const extra = 1;\n");
     const result = await runCliInProcess(repo.dir, ["--only", "tests"]);
     expect(result.code, debug(result)).toBe(2);
     expect(result.stdout).toContain("found no tests");

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { GatesContext } from "../context.js";
-import { GatesError } from "../errors.js";
+import { GatesError, GatesErrorCode } from "../errors.js";
 import { judgeCanary, plantCanary, type Canary, type CanaryRunner } from "../oracle/canary.js";
 import { openOracleCopy, type OracleCopy } from "../oracle/copy.js";
 import { oracleIntegrity } from "../oracle/integrity.js";
@@ -68,7 +68,12 @@ async function runOne(
     return { run: readTestRun(command, result, runDir, dir, files), exitCode: result.exitCode };
   } catch (error) {
     // A run with a failing canary that exits 0 and reports nothing was cut short: not a setup error.
-    if (!(error instanceof GatesError) || canary === undefined || result.exitCode !== 0)
+    if (
+      !(error instanceof GatesError) ||
+      error.code === GatesErrorCode.NoTests ||
+      canary === undefined ||
+      result.exitCode !== 0
+    )
       throw error;
     const findings = [
       {
