@@ -89,6 +89,7 @@ async function applyAndReport(
       unknownFlows: done.unknownFlows,
       secrets: ctx.secrets,
       mac: commentMac(ctx.key, entry),
+      root: ctx.options.dir,
     },
     issue.title,
     done.acMet,

@@ -129,7 +129,111 @@ describe("renderComment", () => {
       error_context: "/tmp/ctx.md",
     });
     expect(report?.fingerprint).toBe(entryFor(outcomes).fingerprint);
-    expect(report?.attempt?.failures?.failed_flows).toEqual(report?.attempt?.failed_flows);
+    // The failures once: the flat lists; the same record again stays in the verify log only.
+    expect(report?.attempt?.failed_flows).toEqual([
+      {
+        flow: "checkout",
+        outcome: "fail",
+        failing_step: "assert-cart-count-1",
+        error: "expected 1, got 0",
+      },
+    ]);
+    expect(report?.attempt?.failures).toBeUndefined();
+  });
+
+  it("says what failed for a person first: flow, step, Expected/Received, page, evidence relative to the repo", () => {
+    const root = "/home/ci/shop";
+    const playwrightError = [
+      "Error: expect(locator).toHaveText(expected) failed",
+      "",
+      "Locator:  getByTestId('cart-count')",
+      'Expected: "1"',
+      'Received: "0"',
+      "Timeout:  5000ms",
+    ].join("\n");
+    const failed = outcome("checkout", {
+      error: playwrightError,
+      artifacts: {
+        screenshot: `${root}/.verify/artifacts/checkout/failure.png`,
+        url_at_failure: "http://127.0.0.1:4173/cart",
+        error_context: `${root}/.verify/artifacts/checkout/error-context.md`,
+        trace: `${root}/.verify/artifacts/checkout/trace.zip`,
+      },
+      stderr_tail: `at Object.<anonymous> (${root}/.verify/flows/checkout.ts:12:5)`,
+    });
+    const entry = entryFor([failed]);
+    const text = ticketComment({
+      entry,
+      history: [],
+      retryBudget: 3,
+      countedFailures: 1,
+      outcomes: [failed],
+      unknownFlows: [],
+      secrets: [],
+      root,
+    });
+    const lines = text.split("\n");
+    expect(lines[2]).toBe("What failed:");
+    expect(lines[3]).toBe(
+      '- flow **checkout** failed at step `assert-cart-count-1`: Error: expect(locator).toHaveText(expected) failed — Expected: "1", Received: "0" (page: http://127.0.0.1:4173/cart)',
+    );
+    expect(lines[4]).toBe(
+      "  evidence: screenshot `.verify/artifacts/checkout/failure.png`, error context `.verify/artifacts/checkout/error-context.md`, trace `.verify/artifacts/checkout/trace.zip`",
+    );
+    expect(text).not.toContain(root);
+    // The record for machines is collapsed, and still read back.
+    const details = text.indexOf("<details><summary>");
+    expect(details).toBeGreaterThan(text.indexOf("What failed:"));
+    expect(text.indexOf("```json")).toBeGreaterThan(details);
+    expect(text.indexOf("</details>")).toBeGreaterThan(text.indexOf("```json"));
+    const report = parseCommentReport(text);
+    expect(report?.outcomes[0]?.screenshot).toBe(".verify/artifacts/checkout/failure.png");
+    expect(report?.outcomes[0]?.stderr_tail).toBe(
+      "at Object.<anonymous> (.verify/flows/checkout.ts:12:5)",
+    );
+  });
+
+  it("names gates findings, failed tests and type errors one a line, at most five of a kind", () => {
+    const findings = Array.from({ length: 7 }, (_, i) => ({
+      stage: "floor",
+      file: "src/cart.test.ts",
+      line: i + 1,
+      rule: "weakened-test",
+      message: `assertion loosened ${i}`,
+    }));
+    const input = {
+      ...inputFor([]),
+      failures: {
+        ...noFailures(),
+        gate_findings: findings,
+        failed_tests: [
+          { file: "src/cart.test.ts", name: "cart > counts", message: "expected 2 to be 3\nat x" },
+        ],
+        typecheck_errors: [
+          {
+            file: "src/cart.ts",
+            line: 4,
+            code: "TS2322",
+            message: "Type 'string' is not assignable to type 'number'.",
+          },
+        ],
+      },
+    };
+    const text = renderComment(input);
+    expect(text).toContain(
+      "- test `cart > counts` in `src/cart.test.ts`: expected 2 to be 3 — at x",
+    );
+    expect(text).toContain(
+      "- type error `src/cart.ts:4` TS2322: Type 'string' is not assignable to type 'number'.",
+    );
+    expect(text).toContain(
+      "- gates floor `src/cart.test.ts:1` weakened-test: assertion loosened 0",
+    );
+    expect(text).toContain(
+      "- gates floor `src/cart.test.ts:5` weakened-test: assertion loosened 4",
+    );
+    expect(text).not.toContain("assertion loosened 5`");
+    expect(text).toContain("- … and 2 more (in the record below)");
   });
 
   it("stays under 64 KiB with huge stderr and errors, and says it was cut", () => {

@@ -8,6 +8,8 @@ import {
 } from "@agent-verify/contract";
 import { redact } from "../../redact.js";
 import { clipFailures, flatFailures } from "../failures/failures.js";
+import { withoutLocalPaths } from "./local-paths.js";
+import { whatFailedLines } from "./what-failed.js";
 
 /** bd stores comments as SQL TEXT (65,535 bytes); stay well under it. */
 export const MAX_COMMENT_BYTES = 60 * 1024;
@@ -41,6 +43,8 @@ export interface CommentInput {
   outcomes: readonly FlowOutcome[];
   unknownFlows: readonly string[];
   secrets: readonly string[];
+  /** The repository: its absolute path never leaves the machine (paths become relative to it). */
+  root?: string | undefined;
 }
 
 function artifact(outcome: FlowOutcome, key: string): string | null {
@@ -98,13 +102,13 @@ function commentOutcome(o: FlowOutcome, limits: Limits): IssueCommentOutcome {
 function attemptBlock(input: CommentInput, limits: Limits): Attempt {
   const text = (value: string) => clip(value, limits.error, false);
   const failures = clipFailures(input.failures, limits.error >= 2000 ? 50 : 10, text);
+  // The flat lists carry every failure; the record (the same again) stays in the verify log.
   return {
     ...input.attempt,
     ...flatFailures(failures),
     ...(input.history
       ? { history: input.history.map((h) => ({ ...h, summary: text(h.summary) })) }
       : {}),
-    failures,
   };
 }
 
@@ -115,16 +119,20 @@ const LIMIT_STEPS: Limits[] = [
   { error: 200, stderr: 0, firstLine: 300 },
 ];
 
-/** Every string in the block, redacted before it is JSON-escaped (an escaped secret would slip by). */
-function redactStrings<T>(value: T, secrets: readonly string[]): T {
-  if (typeof value === "string") return redact(value, secrets) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => redactStrings(item, secrets)) as T;
+/** Every string in a value passed through `map`. */
+function mapStrings<T>(value: T, map: (text: string) => string): T {
+  if (typeof value === "string") return map(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => mapStrings(item, map)) as T;
   if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value).map(([key, item]) => [key, redactStrings(item, secrets)]);
+    const entries = Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)]);
     return Object.fromEntries(entries) as T;
   }
   return value;
 }
+
+/** Every string in the block, redacted before it is JSON-escaped (an escaped secret would slip by). */
+const redactStrings = <T>(value: T, secrets: readonly string[]): T =>
+  mapStrings(value, (text) => redact(text, secrets));
 
 /**
  * Outcomes, failures and history redacted once, before they are clipped (a clip cannot leave
@@ -132,11 +140,14 @@ function redactStrings<T>(value: T, secrets: readonly string[]): T {
  */
 function redactInput(input: CommentInput): CommentInput {
   const { secrets } = input;
+  const local = (text: string) => withoutLocalPaths(text, input.root);
   return {
     ...input,
-    outcomes: input.outcomes.map((o) => redactOutcome(o, secrets)),
-    failures: redactStrings(input.failures, secrets),
-    history: redactStrings(input.history, secrets),
+    headline: local(input.headline),
+    body: input.body.map(local),
+    outcomes: input.outcomes.map((o) => mapStrings(redactOutcome(o, secrets), local)),
+    failures: mapStrings(redactStrings(input.failures, secrets), local),
+    history: mapStrings(redactStrings(input.history, secrets), local),
   };
 }
 
@@ -161,16 +172,27 @@ function renderWith(input: CommentInput, limits: Limits, isTruncated: boolean): 
     false,
   );
   const json = redact(JSON.stringify(report, null, 2), secrets);
-  const body = input.body.map((line) => clip(redact(line, secrets), limits.firstLine, false));
+  const human = whatFailedLines(input.outcomes, input.failures);
+  const body = [
+    ...human,
+    ...(human.length > 0 && input.body.length > 0 ? [""] : []),
+    ...input.body,
+  ].map((line) => clip(redact(line, secrets), limits.firstLine, false));
   const hasPageData = input.outcomes.some(
     (o) => artifact(o, "trace") !== null || artifact(o, "screenshot") !== null,
   );
-  const notes = hasPageData ? [...body, PAGE_DATA_NOTE] : body;
+  const notes = hasPageData ? [...body, "", PAGE_DATA_NOTE] : body;
   const middle = notes.length > 0 ? `\n\n${notes.join("\n")}` : "";
-  return `${first}${middle}\n\n\`\`\`json\n${json}\n\`\`\`\n\n${input.marker}\n`;
+  // The record for machines, collapsed where the tracker renders markdown.
+  const record = `<details><summary>verify-manager record (JSON)</summary>\n\n\`\`\`json\n${json}\n\`\`\`\n\n</details>`;
+  return `${first}${middle}\n\n${record}\n\n${input.marker}\n`;
 }
 
-/** One human line, then the attempt as a fenced JSON block, cut to stay under MAX_COMMENT_BYTES. */
+/**
+ * What failed for a person (the headline, each failure in a sentence with its evidence), then
+ * the attempt as a fenced JSON block in a collapsed `<details>`, cut to stay under
+ * MAX_COMMENT_BYTES; no absolute path of the verifying machine.
+ */
 export function renderComment(raw: CommentInput): string {
   const input = redactInput(raw);
   for (const [index, limits] of LIMIT_STEPS.entries()) {

@@ -22,6 +22,8 @@ export interface TicketCommentInput {
   secrets: readonly string[];
   /** The attempt's MAC, so that the comment can be told from one someone else posted. */
   mac?: string | undefined;
+  /** The repository: the comment names its files relative to it. */
+  root?: string | undefined;
 }
 
 function previousAttempt(input: TicketCommentInput): number | null {
@@ -111,6 +113,7 @@ function commentInput(input: TicketCommentInput): CommentInput {
     outcomes: input.outcomes,
     unknownFlows: input.unknownFlows,
     secrets: input.secrets,
+    root: input.root,
   };
 }
 
