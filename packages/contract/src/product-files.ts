@@ -40,7 +40,11 @@ export const PRODUCT_FILES: readonly ProductFile[] = [
   { pattern: ".verify/green", writer: "gates", what: "the stamp of a green change" },
   { pattern: ".verify/crap.json", writer: "gates", what: "the advisory CRAP scan" },
   { pattern: ".verify/cache/", writer: "gates", what: "an older gates' cache" },
-  { pattern: ".verify/agent-loops/", writer: "agent-loop", what: "the loops and the session record" },
+  {
+    pattern: ".verify/agent-loops/",
+    writer: "agent-loop",
+    what: "the loops and the session record",
+  },
   { pattern: ".verify/agent-loop.json", writer: "agent-loop", what: "an older single loop file" },
   {
     pattern: ".verify/agent-loop.json.*.tmp",

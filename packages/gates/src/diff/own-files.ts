@@ -11,7 +11,6 @@ import {
 } from "../loop/claude-files.js";
 import { showFile } from "./git.js";
 
-
 type Json = Record<string, unknown>;
 
 function parse(text: string | undefined): Json | undefined {

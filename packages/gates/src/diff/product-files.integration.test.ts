@@ -17,9 +17,10 @@ const sample = (pattern: string) =>
 
 /** Every product file, at the top and in a project folder below it (the manager's --dir). */
 function writeProductFiles(repo: Repo): string[] {
-  const paths = PRODUCT_FILES.filter((f) => !f.pattern.startsWith("node_modules/")).flatMap(
-    (f) => [sample(f.pattern), `apps/web/${sample(f.pattern)}`],
-  );
+  const paths = PRODUCT_FILES.filter((f) => !f.pattern.startsWith("node_modules/")).flatMap((f) => [
+    sample(f.pattern),
+    `apps/web/${sample(f.pattern)}`,
+  ]);
   for (const path of paths) repo.write(path, '{"written":"by agent-verify"}\n');
   return paths;
 }
@@ -30,7 +31,13 @@ function taskFile(text: string): string {
   return file;
 }
 
-const TASK = ["TASK_ID: T-1", "ESTIMATED_DIFF: 1", "## FILES", "- path: src/math.ts"].join("\n");
+const TASK = [
+  "TASK_ID: T-1",
+  "ESTIMATED_DIFF: 1",
+  "## FILES",
+  "- path: src/math.ts",
+  "  action: modify",
+].join("\n");
 
 type Report = {
   mode: string;

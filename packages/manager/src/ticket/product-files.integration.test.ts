@@ -57,7 +57,8 @@ describe("a gates-only code ticket with no change, in a repo without init's .git
     expect(untracked()).toContain(".verify/log.jsonl");
 
     const second = await verify(id);
-    expect(second).toMatchObject({ attempt: 2, decision: "retry", action: "commented" });
+    // The same failure as attempt 1, said again: not "verified: gates passed".
+    expect(second).toMatchObject({ attempt: 2, decision: "retry", action: "still_failing" });
     expect(second.entry?.gate_findings).toContainEqual(
       expect.objectContaining({ rule: "no-change", message: "no change found against main" }),
     );
