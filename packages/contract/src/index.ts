@@ -284,3 +284,10 @@ export {
   reviewDeliverable,
 } from "./deliverable-rubric.js";
 export type { ReviewInput } from "./deliverable-rubric.js";
+export {
+  PRODUCT_FILES,
+  PRODUCT_GITIGNORE_LINES,
+  isProductFile,
+  productFileGlobs,
+} from "./product-files.js";
+export type { ProductFile, ProductFileWriter } from "./product-files.js";

@@ -3,8 +3,9 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import picomatch from "picomatch";
 import type { ChangedFile } from "@agent-verify/contract";
+import { isProductFile } from "@agent-verify/contract/product-files";
 import { git } from "./git.js";
-import { isOwnToolFile, OWN_OUTPUTS } from "./own-files.js";
+import { isOwnToolFile } from "./own-files.js";
 import { parseUnifiedDiff, type Hunk } from "./unified-diff.js";
 
 export type FileStatus = ChangedFile["status"];
@@ -26,8 +27,6 @@ export interface Change {
   /** Files `loop install` wrote, left out of `files` (git-clean leaves them alone too). */
   own: string[];
 }
-
-export { OWN_OUTPUTS } from "./own-files.js";
 
 const STATUS: Record<string, FileStatus> = {
   A: "added",
@@ -86,13 +85,18 @@ function untrackedLines(buffer: Buffer | undefined): Map<number, string> {
   return added;
 }
 
-/** The change: merge base against the working tree, tracked (staged or not) and untracked files. */
+/**
+ * The change: merge base against the working tree, tracked (staged or not) and untracked files.
+ * What agent-verify itself wrote (the contract's product files) is never part of it, ignored by
+ * git or not.
+ */
 export async function collectChange(
   root: string,
   mergeBase: string,
   exclude: readonly string[],
 ): Promise<Change> {
-  const isExcluded = picomatch([...OWN_OUTPUTS, ...exclude], { dot: true });
+  const matchesExclude = picomatch(exclude.length > 0 ? [...exclude] : ["\0"], { dot: true });
+  const isExcluded = (path: string) => isProductFile(path) || matchesExclude(path);
   const base = [
     "-c",
     "core.quotePath=false",

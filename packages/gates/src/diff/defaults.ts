@@ -1,7 +1,6 @@
-import picomatch from "picomatch";
 import type { GatesMode } from "@agent-verify/contract";
+import { isProductFile } from "@agent-verify/contract/product-files";
 import { gitTry } from "./git.js";
-import { OWN_OUTPUTS } from "./own-files.js";
 
 /** The fallback when the repository says nothing better (no upstream, no origin/HEAD). */
 export const FALLBACK_BASE = "main";
@@ -44,7 +43,7 @@ export async function defaultBase(root: string): Promise<string> {
 
 /**
  * The mode when neither `--mode`, `VERIFY_MODE` nor the config names one (seed 004):
- * post-commit when the work is committed (a clean tree, but for verify-gates' own files) and
+ * post-commit when the work is committed (a clean tree, but for agent-verify's own files) and
  * HEAD is ahead of the merge base; pre-commit otherwise.
  */
 export async function defaultMode(
@@ -56,14 +55,13 @@ export async function defaultMode(
   if (head === undefined || head === mergeBase) return "pre-commit";
   const status = await gitTry(root, ["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
   if (!status.ok) return "pre-commit";
-  const isOwn = picomatch(OWN_OUTPUTS, { dot: true });
   const entries = status.stdout.split("\0");
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i] ?? "";
     if (entry.length <= 3) continue;
     if (entry[0] === "R" || entry[0] === "C") i += 1;
     const path = entry.slice(3);
-    if (!isOwn(path) && !own.includes(path)) return "pre-commit";
+    if (!isProductFile(path) && !own.includes(path)) return "pre-commit";
   }
   return "post-commit";
 }

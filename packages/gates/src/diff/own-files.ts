@@ -11,19 +11,6 @@ import {
 } from "../loop/claude-files.js";
 import { showFile } from "./git.js";
 
-/** Files verify-gates itself writes in `.verify/`; they are never part of the change. */
-export const OWN_OUTPUTS = [
-  ".verify/gates.json",
-  ".verify/summary.txt",
-  ".verify/crap.json",
-  ".verify/green",
-  ".verify/cache/**",
-  ".verify/agent-loop.json",
-  ".verify/agent-loop.json.*.tmp",
-  ".verify/agent-loops/**",
-  ".verify/agent-loop.log.jsonl",
-];
-
 type Json = Record<string, unknown>;
 
 function parse(text: string | undefined): Json | undefined {

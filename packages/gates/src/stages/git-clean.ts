@@ -1,11 +1,9 @@
-import picomatch from "picomatch";
+import { isProductFile } from "@agent-verify/contract/product-files";
 import { finding, outcome, type Stage } from "../context.js";
-import { OWN_OUTPUTS } from "../diff/change.js";
 import { git } from "../diff/git.js";
 
-/** Stage 9 (post-commit mode): everything is committed, but for what verify-gates itself wrote. */
+/** Stage 9 (post-commit mode): everything is committed, but for what agent-verify itself wrote. */
 export const gitClean: Stage = async (ctx) => {
-  const isOwn = picomatch(OWN_OUTPUTS, { dot: true });
   const status = await git(ctx.root, ["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
   const entries = status.split("\0");
   const dirty: string[] = [];
@@ -15,7 +13,7 @@ export const gitClean: Stage = async (ctx) => {
     // A rename or copy is followed by its source path as a separate entry.
     if (entry[0] === "R" || entry[0] === "C") i += 1;
     const path = entry.slice(3);
-    if (!isOwn(path) && !ctx.change.own.includes(path)) dirty.push(path);
+    if (!isProductFile(path) && !ctx.change.own.includes(path)) dirty.push(path);
   }
   return outcome(
     dirty.map((path) =>

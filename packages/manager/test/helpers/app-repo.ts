@@ -12,11 +12,12 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PRODUCT_GITIGNORE_LINES } from "@agent-verify/contract/product-files";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 const MODULES = join(ROOT, "node_modules");
 const RUNNER_BIN = join(ROOT, "packages", "runner", "bin", "verify-runner.js");
-const GATES_BIN = join(ROOT, "packages", "gates", "bin", "verify-gates.js");
+export const GATES_BIN = join(ROOT, "packages", "gates", "bin", "verify-gates.js");
 
 /** A flow over the app's own code (no browser): the cart must count every item. */
 const CART_FLOW = `
@@ -85,9 +86,11 @@ function tool(modules: string, name: string, target: string): void {
 
 /**
  * A small app in a real git repo: a buggy cart on `main`, a `feature` branch checked out,
- * flows run by the real verify-runner, gates by the real verify-gates (when `gates`).
+ * flows run by the real verify-runner, gates by the real verify-gates (when `gates`). Its
+ * .gitignore lists agent-verify's files as `init` writes them, unless `ignoresProductFiles` is
+ * false (a repo that installed gates without `init`).
  */
-export function makeAppRepo(options: { gates: boolean }): AppRepo {
+export function makeAppRepo(options: { gates: boolean; ignoresProductFiles?: boolean }): AppRepo {
   const dir = mkdtempSync(join(tmpdir(), "vm-app-"));
   const write = (path: string, text: string) => {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -109,15 +112,7 @@ export function makeAppRepo(options: { gates: boolean }): AppRepo {
     [
       "node_modules",
       "coverage",
-      ".verify/gates.json",
-      ".verify/summary.txt",
-      ".verify/green",
-      ".verify/log.jsonl",
-      ".verify/loop-status.json",
-      ".verify/escalations/",
-      ".verify/artifacts/",
-      ".verify/.tracker-write*",
-      ".verify/loop.lock",
+      ...(options.ignoresProductFiles === false ? [] : PRODUCT_GITIGNORE_LINES),
       "",
     ].join("\n"),
   );

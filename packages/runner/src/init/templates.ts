@@ -1,6 +1,8 @@
 // The files `verify-runner init` writes. Plain text on purpose: what a user reads is
 // what they get, comments included.
 
+import { PRODUCT_GITIGNORE_LINES } from "@agent-verify/contract/product-files";
+
 export const EXAMPLE_FLOW = "front-page";
 
 export type WebServerPlan =
@@ -121,20 +123,14 @@ export default defineFlow({
 
 export const EXAMPLE_FLOW_SOURCE = exampleFlow("@agent-verify/runner");
 
-/** What the runner, the manager and gates write into a repo (and the README's bd tracker): never committed. */
-export const GITIGNORE_LINES = [
-  ".verify/artifacts/",
-  ".verify/gates.json",
-  ".verify/summary.txt",
-  ".verify/green",
-  ".verify/log.jsonl",
-  ".verify/loop-status.json",
-  ".verify/loop-status.json.*.tmp",
-  ".verify/loop.lock*",
-  ".verify/.tracker-write*",
-  ".verify/escalations/",
-  ".verify/.tracker/",
-];
+/**
+ * What the runner, the manager and gates write into a repo, never committed: a line for each of
+ * the contract's product files but those under node_modules/, which CACHE_LINE (or the repo's
+ * own line) covers.
+ */
+export const GITIGNORE_LINES: readonly string[] = PRODUCT_GITIGNORE_LINES.filter(
+  (line) => !line.startsWith("node_modules/"),
+);
 
 /**
  * For a .gitignore that does not cover node_modules yet (a fresh repo): the installed

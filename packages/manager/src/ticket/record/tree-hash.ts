@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { productFileGlobs } from "@agent-verify/contract/product-files";
 import { ManagerError, ManagerErrorCode } from "../../errors.js";
 import { runChild } from "../../supervise/child.js";
 
@@ -8,27 +9,12 @@ import { runChild } from "../../supervise/child.js";
 export const GIT_TIMEOUT_MS = 120_000;
 
 /**
- * Files the manager and its tools write while verifying, as git glob pathspecs matched at any
- * depth (a project may sit in a sub-folder of the repo). Leaving them out keeps the hash of a
- * tree the same before and after it is verified.
+ * Files agent-verify writes while verifying (the contract's product files), as git glob
+ * pathspecs matched at any depth (a project may sit in a sub-folder of the repo), and the bd
+ * tracker's own folder. Leaving them out keeps the hash of a tree the same before and after it
+ * is verified.
  */
-export const RUNTIME_PATHS = [
-  "**/.verify/log.jsonl",
-  "**/.verify/loop-status.json*",
-  "**/.verify/escalations/**",
-  "**/.verify/gates.json",
-  "**/.verify/summary.txt",
-  "**/.verify/crap.json",
-  "**/.verify/agent-loop.json",
-  "**/.verify/agent-loops/**",
-  "**/.verify/agent-loop.log.jsonl",
-  "**/.verify/green",
-  "**/.verify/artifacts/**",
-  "**/.verify/.tracker/**",
-  "**/.verify/loop.lock*",
-  "**/.verify/.tracker-write*",
-  "**/.beads/**",
-] as const;
+export const RUNTIME_PATHS: readonly string[] = [...productFileGlobs(), "**/.beads/**"];
 
 interface GitOptions {
   cwd: string;

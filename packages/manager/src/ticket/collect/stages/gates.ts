@@ -1,4 +1,5 @@
 import type { GateFindingBrief } from "@agent-verify/contract";
+import { isProductFile } from "@agent-verify/contract/product-files";
 import type { Collector, CollectContext } from "../evidence.js";
 import { runGatesCommand } from "../gates-command.js";
 import type { GatesRead } from "../gates-report.js";
@@ -36,10 +37,13 @@ async function runWithReruns(
 /**
  * No evidence of work is not a pass: a code ticket that only gates verify, whose gates found
  * no change at all against the base (no commit, no diff, nothing untracked), is sent back.
+ * What agent-verify wrote itself (the verify log of the last attempt, ...) is no work, even
+ * from a gates command that still counts it.
  */
 function noChangeFinding(ctx: CollectContext, read: GatesRead): GateFindingBrief | null {
   if (ctx.plan.flows.length > 0 || ctx.plan.deliverable) return null;
-  if (read.failures.setup_error !== null || read.changedFiles?.length !== 0) return null;
+  if (read.failures.setup_error !== null || read.changedFiles === null) return null;
+  if (read.changedFiles.length > 0) return null;
   return {
     stage: "gates",
     file: null,
@@ -53,6 +57,7 @@ function noChangeFinding(ctx: CollectContext, read: GatesRead): GateFindingBrief
 export const gates: Collector = async (ctx, evidence) => {
   if (!ctx.plan.wantsGates) return;
   const { read, rerunPassed } = await runWithReruns(ctx);
+  read.changedFiles = read.changedFiles?.filter((path) => !isProductFile(path)) ?? null;
   const noChange = noChangeFinding(ctx, read);
   if (noChange) read.failures.gate_findings.push(noChange);
   Object.assign(evidence.failures, read.failures);
