@@ -65,9 +65,10 @@ describe("commands from package.json scripts", () => {
         lint: "cd src && publint",
         typecheck: "tsc --noEmit",
         bench: "node bench.js > out.txt",
+        "test:unit": "jest --coverage && cat coverage/lcov.info | coveralls",
       }),
     ).toEqual({
-      test: ["npm run --silent test"],
+      test: ["npm run --silent test", "jest --coverage"],
       lint: ["npm run --silent lint"],
       typecheck: ["tsc --noEmit"],
     });

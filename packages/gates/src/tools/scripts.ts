@@ -112,8 +112,8 @@ function scriptOf(words: string[], scripts: Record<string, string>): string | un
  * cut at `&&`, `||` and `;`, scripts that run other scripts are followed, and commands that
  * write, fix or watch are left out. A command in a script named for a stage (`lint`,
  * `typecheck`, `test`) whose tool gates does not know is that stage's plain command; when such
- * a command needs a shell (a pipe, a redirect, `cd`), the whole script runs as the user's own
- * `npm run` runs it (a shell, node_modules/.bin on PATH), judged by its exit code. npm's
+ * a script runs no tool gates knows and needs a shell (a pipe, a redirect, `cd`), it runs whole
+ * as the user's own `npm run` runs it (a shell, node_modules/.bin on PATH), judged by its exit code. npm's
  * placeholder `test` script means no tests.
  */
 export function scriptCommands(
@@ -131,8 +131,10 @@ export function scriptCommands(
     const byName = STAGE_BY_NAME.find(([pattern]) => pattern.test(name))?.[1];
     if (isNpmPlaceholder(scripts[name])) return;
     const segments = (scripts[name] ?? "").split(/&&|\|\||;/).map((s) => s.trim());
-    const shellOnly = (text: string) => needsShell(text) && !stageOfCommand(parseCommand(text));
-    if (byName && segments.some(shellOnly)) return add(byName, `npm run --silent ${name}`);
+    // Only when gates reads no tool in it: `jest && cat lcov.info | coveralls` stays jest's.
+    const known = segments.some((text) => stageOfCommand(parseCommand(text)));
+    if (byName && !known && segments.some(needsShell))
+      return add(byName, `npm run --silent ${name}`);
     for (const text of segments) {
       if (text === "" || SHELL.test(text)) continue;
       const words = splitCommand(text).filter(
