@@ -30,6 +30,12 @@ export function renderSummary(report: GatesReport): string {
   }
   const stageLine = report.stages.map((s) => `${s.stage} ${s.status}`).join(", ");
   if (stageLine) lines.push(`stages: ${stageLine}`);
+  // What did not run, and why, in one line: a verdict never rests on a check that was skipped unseen.
+  const skipped = report.stages.filter((s) => s.status === "skip" && !s.reason?.includes("--only"));
+  if (skipped.length > 0)
+    lines.push(
+      `skipped: ${skipped.map((s) => (s.reason ? `${s.stage} (${s.reason})` : s.stage)).join(", ")}`,
+    );
   // A pass or fail with a reason: how the stage judged (a command without an adapter).
   for (const stage of report.stages.filter((s) => s.status !== "error" && s.status !== "skip"))
     if (stage.reason) lines.push(`note in ${stage.stage}: ${stage.reason}`);

@@ -1,6 +1,7 @@
 import type { GatesMode } from "@agent-verify/contract";
 import { isProductFile } from "@agent-verify/contract/product-files";
 import { gitTry } from "./git.js";
+import { EMPTY_TREE } from "./merge-base.js";
 
 /** The fallback when the repository says nothing better (no upstream, no origin/HEAD). */
 export const FALLBACK_BASE = "main";
@@ -14,9 +15,13 @@ async function out(root: string, args: string[]): Promise<string | undefined> {
 /**
  * The base when neither `--base`, `BASE` nor the config names one (seed 004): the branch's
  * upstream when it is another branch (`git switch -c feat origin/main`), else the remote's
- * default branch (`origin/HEAD`), else a local `main` or `master` that is not the current branch.
+ * default branch (`origin/HEAD`), else the default branch the repository has (git's
+ * `init.defaultBranch`, `main`, `master`: another branch first, else the current one, whose
+ * change is then the uncommitted work), else its only branch. A repository with no commit yet
+ * is judged against the empty tree: every file in it is the change.
  */
 export async function defaultBase(root: string): Promise<string> {
+  if (!(await out(root, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]))) return EMPTY_TREE;
   const branch = await out(root, ["symbolic-ref", "--quiet", "--short", "HEAD"]);
   const upstream = await out(root, [
     "rev-parse",
@@ -33,12 +38,15 @@ export async function defaultBase(root: string): Promise<string> {
     "refs/remotes/origin/HEAD",
   ]);
   if (originHead) return originHead;
-  for (const name of ["main", "master"]) {
-    if (name === branch) continue;
-    if (await out(root, ["rev-parse", "--verify", "--quiet", `refs/heads/${name}^{commit}`]))
-      return name;
-  }
-  return FALLBACK_BASE;
+  const configured = await out(root, ["config", "--get", "init.defaultBranch"]);
+  const names = [...new Set([configured, "main", "master"])].filter((n) => n !== undefined);
+  const local = (
+    await out(root, ["for-each-ref", "--format=%(refname:short)", "refs/heads/"])
+  )?.split("\n");
+  const defaults = names.filter((name) => local?.includes(name));
+  const found = defaults.find((name) => name !== branch) ?? defaults[0];
+  if (found) return found;
+  return local?.length === 1 && local[0] ? local[0] : FALLBACK_BASE;
 }
 
 /**

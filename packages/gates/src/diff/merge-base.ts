@@ -1,6 +1,9 @@
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { gitTry } from "./git.js";
 
+/** git's empty tree: the base of a repository with no commit yet (every file is the change). */
+export const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+
 export interface BaseRefs {
   ref: string;
   commit: string;
@@ -14,6 +17,7 @@ async function isShallow(root: string): Promise<boolean> {
 
 /** Resolve the base ref and the merge base of it and HEAD; a missing ref or cut history is a setup error. */
 export async function resolveBase(root: string, ref: string): Promise<BaseRefs> {
+  if (ref === EMPTY_TREE) return { ref, commit: EMPTY_TREE, mergeBase: EMPTY_TREE };
   const commit = await gitTry(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
   if (!commit.ok) {
     const shallow = await isShallow(root);

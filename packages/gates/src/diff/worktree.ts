@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, rm, symlink } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { git, gitTry } from "./git.js";
+import { EMPTY_TREE } from "./merge-base.js";
 
 const SKIP = new Set(["node_modules", ".git", "dist", "coverage", ".turbo"]);
 
@@ -41,7 +42,9 @@ export async function openBaseWorktree(
     await gitTry(root, ["worktree", "prune"]);
   };
   try {
-    await git(root, ["worktree", "add", "--detach", "--quiet", dir, commit]);
+    // A repository with no commit yet: its base is an empty folder (git cannot check out a tree).
+    if (commit === EMPTY_TREE) await mkdir(dir);
+    else await git(root, ["worktree", "add", "--detach", "--quiet", dir, commit]);
     for (const rel of await nodeModulesDirs(root)) {
       if (existsSync(dirname(join(dir, rel))) && !existsSync(join(dir, rel))) {
         await symlink(join(root, rel), join(dir, rel), "dir");

@@ -10,6 +10,7 @@ import {
   type StageOutcome,
 } from "../context.js";
 import { isPresent } from "../diff/change.js";
+import { baseFunctions, functionAtBase, isChangesDebt, type Judged } from "./crap-base.js";
 import { functionComplexities } from "./complexity.js";
 import { fullScan, isSourceFile, scoreFunction, writeCrapReport } from "./crap-report.js";
 import { isTestFile } from "./floor-patterns.js";
@@ -43,8 +44,11 @@ async function report(
   return result;
 }
 
-function crapFinding(score: CrapFunction, threshold: number): GateFinding {
-  const message = `function '${score.name}' CRAP ${score.crap.toFixed(1)} > ${threshold} (complexity ${score.complexity}, coverage ${Math.round(score.coverage_pct)}%)`;
+function crapFinding({ score, base }: Judged, threshold: number): GateFinding {
+  const was = base
+    ? `; CRAP ${base.crap.toFixed(1)}, complexity ${base.complexity} at the base`
+    : "";
+  const message = `function '${score.name}' CRAP ${score.crap.toFixed(1)} > ${threshold} (complexity ${score.complexity}, coverage ${Math.round(score.coverage_pct)}%${was})`;
   return finding(
     "crap",
     score.file,
@@ -70,9 +74,13 @@ export const crap: Stage = async (ctx) => {
     files.map(async (file) => {
       const text = await readFile(join(ctx.root, file.path), "utf8");
       const added = [...file.added.keys()];
-      const functions = await functionComplexities(file.path, text);
+      const [functions, base] = await Promise.all([
+        functionComplexities(file.path, text),
+        baseFunctions(ctx, file),
+      ]);
       return {
         file,
+        base,
         functions: functions.filter((fn) =>
           added.some((line) => line >= fn.start.line && line <= fn.end.line),
         ),
@@ -82,15 +90,32 @@ export const crap: Stage = async (ctx) => {
   const run = await ctx.testRun();
   if (!run) return report(ctx, skip(NO_COVERAGE));
   const threshold = ctx.config.crap_threshold;
-  const functions = touched.flatMap(({ file, functions: fns }) =>
-    fns.map((fn) => scoreFunction(file.path, fn, run.coverage.get(file.path), threshold)),
+  const judged: Judged[] = touched.flatMap(({ file, base, functions: fns }) =>
+    fns.map((fn) => {
+      const entry = run.coverage.get(file.path);
+      const was = functionAtBase(fn, file.hunks, base);
+      return {
+        score: scoreFunction(file.path, fn, entry, threshold),
+        // Coverage at the base is not measured: the change's coverage of the function stands in,
+        // so the score moves with the complexity the change added or removed.
+        base:
+          was && scoreFunction(file.path, { ...fn, complexity: was.complexity }, entry, threshold),
+      };
+    }),
   );
+  const functions = judged.map((j) => j.score);
+  const held = judged.filter((j) => j.score.over_threshold && !isChangesDebt(j)).length;
   const keys = new Set(functions.map((f) => `${f.file}:${f.line}:${f.name}`));
   const advisory = testsChanged ? await fullScan(ctx.root, run.coverage, keys, threshold) : [];
-  const note =
+  const notes = [
     advisory.length > 0
       ? `${advisory.length} function(s) outside the change over ${threshold}, advisory (.verify/crap.json)`
-      : undefined;
+      : undefined,
+    held > 0
+      ? `${held} touched function(s) over ${threshold} no worse than at the base: old debt, not the change's`
+      : undefined,
+  ].filter((n) => n !== undefined);
+  const note = notes.length > 0 ? notes.join("; ") : undefined;
   const scores = { functions, fullScan: testsChanged, advisory };
   if (files.length === 0)
     return report(
@@ -98,6 +123,6 @@ export const crap: Stage = async (ctx) => {
       skip(["no changed source functions", note].filter(Boolean).join("; ")),
       scores,
     );
-  const findings = functions.filter((f) => f.over_threshold).map((f) => crapFinding(f, threshold));
+  const findings = judged.filter(isChangesDebt).map((j) => crapFinding(j, threshold));
   return report(ctx, outcome(findings, note), scores);
 };

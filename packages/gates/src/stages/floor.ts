@@ -117,8 +117,10 @@ async function fileFindings(
   if (wasTest && (file.status === "modified" || file.status === "renamed"))
     out.push(...(await removedTests(ctx, file, working, moved)));
   if (checks.length > 0) {
-    const base = (await showFile(ctx.root, ctx.change.mergeBase, file.oldPath ?? file.path)) ?? "";
-    for (const [, check] of checks) out.push(...check(file.path, base, working));
+    const base = await showFile(ctx.root, ctx.change.mergeBase, file.oldPath ?? file.path);
+    // A config file new in the change loosens nothing: there was no bar before it.
+    if (base !== undefined)
+      for (const [, check] of checks) out.push(...check(file.path, base, working));
   }
   return out;
 }

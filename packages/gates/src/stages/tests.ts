@@ -32,7 +32,10 @@ export function changedLineCoverage(
 /** Stage 6: the tests pass, with coverage produced; optionally a minimum coverage of the changed lines. */
 export const tests: Stage = async (ctx) => {
   const run = await ctx.testRun();
-  if (!run) return skip("no test command");
+  if (!run) {
+    const commands = ctx.commands("test");
+    return skip("off" in commands ? commands.off : "no test command");
+  }
   const findings: GateFinding[] = run.findings.map((f) =>
     finding(
       "tests",

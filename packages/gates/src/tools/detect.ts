@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { GatesConfig, StageCommand } from "@agent-verify/contract";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { parseCommand, type ToolCommand } from "./command.js";
-import { scriptCommands } from "./scripts.js";
+import { isNpmPlaceholder, scriptCommands } from "./scripts.js";
 
 export type ToolStage = "typecheck" | "lint" | "format" | "test";
 export const TOOL_STAGES: readonly ToolStage[] = ["typecheck", "lint", "format", "test"];
@@ -49,8 +49,8 @@ function detectDefault(root: string, stage: ToolStage, pkg: PackageJson): string
     const project = existsSync(join(root, "tsconfig.json"));
     const tsc = deps.typescript !== undefined || bin("tsc");
     const tool = !tsc && has("@typescript/native-preview", "tsgo") ? "tsgo" : "tsc";
-    if (project) return `${tool} --noEmit -p tsconfig.json`;
-    return tsc || tool === "tsgo" ? `${tool} --noEmit` : undefined;
+    // Without a project, `tsc --noEmit` checks nothing (it prints its help): no typecheck.
+    return project && (tsc || tool === "tsgo") ? `${tool} --noEmit -p tsconfig.json` : undefined;
   }
   if (stage === "lint") {
     if (has("eslint") || anyExists(root, configNames("eslint.config"))) return "eslint";
@@ -101,6 +101,14 @@ export function stageCommands(
   if (fromScripts !== undefined) return { commands: fromScripts.map(parseCommand) };
   const text = detectDefault(root, stage, pkg);
   return text === undefined
-    ? { off: `no ${stage} tool in package.json` }
+    ? { off: noToolReason(root, stage, pkg) }
     : { commands: [parseCommand(text)] };
+}
+
+/** Why a stage has no command, in the words a user checks first. */
+function noToolReason(root: string, stage: ToolStage, pkg: PackageJson): string {
+  if (stage === "typecheck" && !existsSync(join(root, "tsconfig.json"))) return "no tsconfig.json";
+  if (stage === "test" && isNpmPlaceholder(pkg.scripts?.test))
+    return "no tests (package.json's test script is npm's placeholder)";
+  return `no ${stage} tool in package.json`;
 }

@@ -48,7 +48,9 @@ export async function runArgv(
   const file = resolveTool(dir, command.tool, stage, env);
   const ran = await exec(file, [...argv], {
     cwd: dir,
-    env: withoutColor(env),
+    // The environment as the user has it: a suite that checks its own color handling must see
+    // the FORCE_COLOR / NO_COLOR it runs with; what a tool prints in color is stripped below.
+    env,
     timeoutMs: deadline.ms,
     ...(input === undefined ? {} : { input }),
   });
@@ -67,18 +69,10 @@ export async function runArgv(
 }
 
 /**
- * Tools are asked for plain output: an environment that asks for color (`FORCE_COLOR`, which
- * turbo and many CI runners set) made oxfmt wrap its `file:line` in escape codes that no parser
- * reads, and a syntax error became "could not check formatting".
+ * What a tool prints in color loses its escape codes (CSI and OSC) before it is read: gates
+ * never changes the color settings (FORCE_COLOR, which turbo and many CI runners set, makes
+ * oxfmt wrap its `file:line` in escape codes), so every parser reads stripped text.
  */
-function withoutColor(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const plain: NodeJS.ProcessEnv = { ...env, NO_COLOR: "1" };
-  delete plain.FORCE_COLOR;
-  delete plain.CLICOLOR_FORCE;
-  return plain;
-}
-
-/** What a tool prints in color anyway loses its escape codes (CSI and OSC) before it is read. */
 const ESC = String.fromCharCode(0x1b);
 const BEL = String.fromCharCode(0x07);
 const ANSI = new RegExp(

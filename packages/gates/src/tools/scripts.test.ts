@@ -47,9 +47,30 @@ describe("commands from package.json scripts", () => {
     ).toEqual({ lint: ["publint", "biome check src"] });
   });
 
-  it("a segment with shell syntax is never run (no shell is ever involved)", () => {
+  it("a known tool's segment with shell syntax is not run by gates (its default detection is)", () => {
     expect(
       scriptCommands({ test: "vitest run | tee out.txt", lint: "eslint $(git ls-files)" }),
     ).toEqual({});
+  });
+
+  it("npm's placeholder test script means no tests, not a command named 'exit'", () => {
+    expect(scriptCommands({ test: 'echo "Error: no test specified" && exit 1' })).toEqual({});
+    expect(scriptCommands({ test: "echo 'Error: no test specified' &&  exit 1" })).toEqual({});
+  });
+
+  it("a stage's script that needs a shell runs whole, as `npm run` runs it", () => {
+    expect(
+      scriptCommands({
+        test: "node test/run.js | tap-spec",
+        lint: "cd src && publint",
+        typecheck: "tsc --noEmit",
+        bench: "node bench.js > out.txt",
+        "test:unit": "jest --coverage && cat coverage/lcov.info | coveralls",
+      }),
+    ).toEqual({
+      test: ["npm run --silent test", "jest --coverage"],
+      lint: ["npm run --silent lint"],
+      typecheck: ["tsc --noEmit"],
+    });
   });
 });

@@ -35,6 +35,17 @@ const RUNNERS: ReadonlyArray<readonly string[]> = [
 /** Flags of a command that writes, fixes or watches: never a check gates may run. */
 const WRITES = /^(?:--write|-w|--fix|--fix-dry-run|--watch|--unsafe|--apply)$/;
 const SHELL = /[|><$`()*]/;
+/** Shell builtins: a segment that starts with one means nothing outside a shell. */
+const BUILTINS = new Set(["cd", "exit", "export", "source", ".", "set", "unset", "eval", ":"]);
+/** `npm init`'s `test` script: the package has no tests. */
+const NPM_PLACEHOLDER = /^echo\s+(["'])Error: no test specified\1\s*&&\s*exit 1$/;
+
+/** Whether a script is npm's placeholder (`echo "Error: no test specified" && exit 1`). */
+export const isNpmPlaceholder = (script: string | undefined) =>
+  script !== undefined && NPM_PLACEHOLDER.test(script.trim());
+
+/** A segment gates cannot run without a shell: shell syntax, or a builtin as its program. */
+const needsShell = (text: string) => SHELL.test(text) || BUILTINS.has(splitCommand(text)[0] ?? "");
 
 const has = (command: ToolCommand, ...flags: string[]) =>
   command.args.some((a) => flags.includes(a.split("=")[0] ?? ""));
@@ -100,7 +111,10 @@ function scriptOf(words: string[], scripts: Record<string, string>): string | un
  * The checks package.json's scripts run, per stage, as shell-free commands: each script is
  * cut at `&&`, `||` and `;`, scripts that run other scripts are followed, and commands that
  * write, fix or watch are left out. A command in a script named for a stage (`lint`,
- * `typecheck`, `test`) whose tool gates does not know is that stage's plain command.
+ * `typecheck`, `test`) whose tool gates does not know is that stage's plain command; when such
+ * a script runs no tool gates knows and needs a shell (a pipe, a redirect, `cd`), it runs whole
+ * as the user's own `npm run` runs it (a shell, node_modules/.bin on PATH), judged by its exit code. npm's
+ * placeholder `test` script means no tests.
  */
 export function scriptCommands(
   scripts: Record<string, string> | undefined,
@@ -115,8 +129,13 @@ export function scriptCommands(
     if (seen.has(name) || seen.size > 8) return;
     seen.add(name);
     const byName = STAGE_BY_NAME.find(([pattern]) => pattern.test(name))?.[1];
-    for (const segment of (scripts[name] ?? "").split(/&&|\|\||;/)) {
-      const text = segment.trim();
+    if (isNpmPlaceholder(scripts[name])) return;
+    const segments = (scripts[name] ?? "").split(/&&|\|\||;/).map((s) => s.trim());
+    // Only when gates reads no tool in it: `jest && cat lcov.info | coveralls` stays jest's.
+    const known = segments.some((text) => stageOfCommand(parseCommand(text)));
+    if (byName && !known && segments.some(needsShell))
+      return add(byName, `npm run --silent ${name}`);
+    for (const text of segments) {
       if (text === "" || SHELL.test(text)) continue;
       const words = splitCommand(text).filter(
         (w, i, all) => !all.slice(0, i + 1).every((x) => /^\w+=/.test(x)),

@@ -5,8 +5,20 @@ import { repoPath, toolFailed, type RawFinding } from "./run-tool.js";
 
 const LOCATED = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/;
 const GLOBAL = /^error (TS\d+): (.*)$/;
+/** tsconfig.json, jsconfig.json, tsconfig.build.json …: the checker's own configuration. */
+const CONFIG_FILE = /(?:^|\/)[jt]sconfig[\w.-]*\.json$/;
 
-/** Findings from `tsc --pretty false`; errors without a file mean the setup is broken. */
+/**
+ * A diagnostic about the checker's configuration rather than the code: compiler option errors
+ * (TS5xxx, wherever reported), and the TS6xxx option messages located in a JSON config. tsgo
+ * stops at some of them (TS5108) and checks nothing, so none can be old debt to hold the line on.
+ */
+export function isConfigDiagnostic(file: string, rule: string): boolean {
+  if (/^TS5\d{3}$/.test(rule)) return true;
+  return file.endsWith(".json") && (CONFIG_FILE.test(file) || /^TS6\d{3}$/.test(rule));
+}
+
+/** Findings from `tsc --pretty false`; errors without a file or in the config mean the setup is broken. */
 export function parseTsc(
   stdout: string,
   dir: string,
@@ -17,7 +29,9 @@ export function parseTsc(
     const located = LOCATED.exec(line);
     if (located) {
       const [, file = "", row, , rule = "", message = ""] = located;
-      findings.push({ file: repoPath(dir, file), line: Number(row), rule, message });
+      const path = repoPath(dir, file);
+      if (isConfigDiagnostic(path, rule)) globalErrors.push(`${path}:${row}: ${rule}: ${message}`);
+      else findings.push({ file: path, line: Number(row), rule, message });
       continue;
     }
     const global = GLOBAL.exec(line);
@@ -26,7 +40,10 @@ export function parseTsc(
   return { findings, globalErrors };
 }
 
-/** tsc exits 1 or 2 when it found type errors; only output we cannot read is a setup problem. */
+/**
+ * tsc exits 1 or 2 when it found type errors; output we cannot read, or a diagnostic with no
+ * source line or in the config (after which the checker may have checked nothing), is a setup problem.
+ */
 export function tscFindings(
   stage: string,
   command: ToolCommand,

@@ -5,7 +5,7 @@ import type { FileCoverageData } from "istanbul-lib-coverage";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import type { ExecResult } from "../exec.js";
 import type { ToolCommand } from "./command.js";
-import { repoPath, toolFailed, type RawFinding } from "./run-tool.js";
+import { repoPath, stripAnsi, toolFailed, type RawFinding } from "./run-tool.js";
 
 /** One test case of the report (the contract's index does not re-export the schema's own type). */
 export type GateTestCase = NonNullable<GatesReport["tests"]>[number];
@@ -60,8 +60,9 @@ interface JsonReport {
   }>;
 }
 
+/** A report's message, read as plain text: a run in color writes escape codes into it too. */
 const firstLine = (text: string | undefined) =>
-  (text ?? "")
+  stripAnsi(text ?? "")
     .split("\n")
     .find((line) => line.trim() !== "")
     ?.trim() ?? "";

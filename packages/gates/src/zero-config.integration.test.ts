@@ -1,0 +1,136 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { debug, git, runCli, type CliResult } from "../test/fixture.js";
+import { makeToolRepo } from "../test/tool-fixture.js";
+
+// Issue 36 §3: zero config on a first app (`git init`, `npm init -y`, a page, agent-verify
+// installed, which brings typescript along). Base `master` or no commit at all, npm's
+// placeholder test script, no tsconfig.json, no linter or formatter: exit 0, and the stages
+// that had nothing to run are named in one line.
+
+/** `npm init -y`'s package.json, as npm writes it. */
+const NPM_INIT = `${JSON.stringify(
+  {
+    name: "my-app",
+    version: "1.0.0",
+    main: "index.js",
+    scripts: { test: 'echo "Error: no test specified" && exit 1' },
+    keywords: [],
+    author: "",
+    license: "ISC",
+    description: "",
+  },
+  null,
+  2,
+)}\n`;
+const PAGE = "<!doctype html>\n<title>My app</title>\n<h1>Counter</h1>\n";
+/** Only tsc is installed (typescript came with agent-verify): no linter, formatter or runner. */
+const ONLY_TSC = {
+  missing: ["tsgo", "eslint", "oxlint", "oxfmt", "biome", "prettier", "vitest", "jest"],
+};
+
+/** A first app's folder with a fresh `git init` on `master` and nothing committed. */
+function firstApp(files: Record<string, string> = {}) {
+  const repo = makeToolRepo({ "package.json": NPM_INIT, "index.html": PAGE, ...files }, ONLY_TSC);
+  rmSync(join(repo.dir, ".git"), { recursive: true, force: true });
+  git(repo.dir, "init", "-q", "-b", "master");
+  git(repo.dir, "config", "user.email", "t@example.com");
+  git(repo.dir, "config", "user.name", "t");
+  return repo;
+}
+
+const skipped = (result: CliResult) =>
+  Object.fromEntries(
+    (result.report?.stages ?? [])
+      .filter((s) => s.status === "skip")
+      .map((s) => [s.stage, s.reason]),
+  );
+
+describe("zero config on a first app", () => {
+  it("no commit yet: the empty tree is the base, every file the change, exit 0", () => {
+    // init's .verify/tsconfig.json, new like every file: skipLibCheck in it loosens nothing.
+    const repo = firstApp({
+      ".verify/tsconfig.json": '{ "compilerOptions": { "strict": true, "skipLibCheck": true } }\n',
+    });
+    const result = runCli(repo.dir, []);
+    expect(result.code, debug(result)).toBe(0);
+    expect(skipped(result)).toMatchObject({
+      typecheck: "no tsconfig.json",
+      lint: "no lint tool in package.json",
+      format: "no format tool in package.json",
+      tests: "no tests (package.json's test script is npm's placeholder)",
+    });
+    expect(result.stdout).toMatch(
+      /^skipped: .*typecheck \(no tsconfig\.json\), lint \(no lint tool in package\.json\)/m,
+    );
+  });
+
+  it("committed on master, its only branch: master is the base, the uncommitted work the change", () => {
+    const repo = firstApp();
+    repo.commit("first app");
+    repo.write("index.html", PAGE.replace("Counter", "My counter"));
+    const result = runCli(repo.dir, ["--json"]);
+    expect(result.code, debug(result)).toBe(0);
+    const report = JSON.parse(result.stdout) as { base: { ref: string } };
+    expect(report.base.ref).toBe("master");
+  });
+
+  it("init.defaultBranch names the base when the work is on another branch", () => {
+    const repo = firstApp();
+    git(repo.dir, "branch", "-m", "master", "trunk");
+    git(repo.dir, "config", "init.defaultBranch", "trunk");
+    repo.commit("first app");
+    git(repo.dir, "checkout", "-q", "-b", "work");
+    git(repo.dir, "branch", "other");
+    repo.write("index.html", PAGE.replace("Counter", "My counter"));
+    const result = runCli(repo.dir, ["--json"]);
+    expect(result.code, debug(result)).toBe(0);
+    expect((JSON.parse(result.stdout) as { base: { ref: string } }).base.ref).toBe("trunk");
+  });
+
+  it("a tsconfig.json brings the typecheck back, and its type errors count", () => {
+    const repo = firstApp({
+      "tsconfig.json": '{ "compilerOptions": { "strict": true, "noEmit": true, "types": [] } }\n',
+      "src/app.ts": "export const n: number = 1;\n",
+    });
+    repo.commit("first app");
+    repo.write("src/app.ts", 'export const n: number = "one";\n');
+    const result = runCli(repo.dir, ["--only", "typecheck"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
+      "src/app.ts:1 TS2322",
+    ]);
+  });
+});
+
+describe("a stage's script that needs a shell", () => {
+  const SHELL_TEST = {
+    "package.json": NPM_INIT.replace(
+      'echo \\"Error: no test specified\\" && exit 1',
+      "cd test && node run.mjs",
+    ),
+    "src/ok.mjs": "export const ok = () => true;\n",
+    "test/run.mjs": [
+      'import { ok } from "../src/ok.mjs";',
+      "if (!ok()) {",
+      '  console.error("ok() is not ok");',
+      "  process.exit(1);",
+      "}",
+      "",
+    ].join("\n"),
+  };
+
+  it("runs whole, as `npm run` runs it, judged by its exit code", () => {
+    const repo = firstApp(SHELL_TEST);
+    repo.commit("first app");
+    repo.write("src/ok.mjs", "export const ok = () => 1 > 0;\n");
+    const pass = runCli(repo.dir, ["--only", "tests"]);
+    expect(pass.code, debug(pass)).toBe(0);
+    expect(pass.report?.stages.find((s) => s.stage === "tests")?.status).toBe("pass");
+    repo.write("src/ok.mjs", "export const ok = () => 1 < 0;\n");
+    const fail = runCli(repo.dir, ["--only", "tests"]);
+    expect(fail.code, debug(fail)).toBe(1);
+    expect(fail.report?.findings[0]?.message).toContain("ok() is not ok");
+  });
+});
