@@ -107,6 +107,22 @@ export function oldTool(dependency: string, name?: string): string {
   return name === undefined ? dir : join(dir, "..", name);
 }
 
+/**
+ * A package that only claims a version (an ancient tool gates must refuse before it runs it):
+ * its bin would exit 0 having checked nothing.
+ */
+export function fakeTool(name: string, version: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `gates-fake-${name}-`));
+  made.push(dir);
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name, version, bin: { [name]: "bin.js" } }),
+  );
+  writeFileSync(join(dir, "bin.js"), "#!/usr/bin/env node\n");
+  chmodSync(join(dir, "bin.js"), 0o755);
+  return dir;
+}
+
 function binOf(tool: string, options: ToolRepoOptions): string | undefined {
   const linked = linkedBin(tool, options);
   if (linked !== undefined) return linked;

@@ -1,10 +1,7 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, runCli, type CliResult } from "../../test/fixture.js";
-import { makeToolRepo, packageJson } from "../../test/tool-fixture.js";
+import { fakeTool, makeToolRepo, packageJson } from "../../test/tool-fixture.js";
 
 // Issue 36 §2: ESLint 8 (8.57.1, installed as the eslint8 alias) in `.eslintrc` mode rejects
 // `--no-warn-ignored` ("Invalid option"), which gates passed whatever the config mode: every
@@ -93,22 +90,13 @@ describe("ESLint 8 in flat mode", () => {
 });
 
 describe("an ESLint older than 8", () => {
-  const fake = mkdtempSync(join(tmpdir(), "gates-eslint7-"));
-  afterAll(() => rmSync(fake, { recursive: true, force: true }));
-
   it("is exit 2 in one line naming eslint and its version, and is never run", async () => {
-    // Only its package.json is read: its bin would print an empty, clean report.
-    const pkg = { name: "eslint", version: "7.32.0", bin: { eslint: "bin/eslint.js" } };
-    writeFileSync(join(fake, "package.json"), JSON.stringify(pkg));
-    mkdirSync(join(fake, "bin"));
-    writeFileSync(join(fake, "bin", "eslint.js"), "#!/usr/bin/env node\nconsole.log('[]');\n");
-    chmodSync(join(fake, "bin", "eslint.js"), 0o755);
     const repo = makeToolRepo(
       {
         "package.json": packageJson({ scripts: { lint: "eslint src" } }),
         ".eslintrc.json": ESLINTRC,
       },
-      { links: { eslint: fake } },
+      { links: { eslint: fakeTool("eslint", "7.32.0") } },
     );
     repo.write("src/clean.js", "export const a = 1;\n");
     const result = await runCliInProcess(repo.dir, ["--only", "lint"]);
