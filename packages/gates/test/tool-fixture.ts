@@ -5,6 +5,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -39,6 +40,11 @@ export interface ToolRepoOptions {
   typescript7?: boolean;
   /** `eslint` is ESLint 8 (else the workspace's own, 10). */
   eslint8?: boolean;
+  /**
+   * Packages linked to another installed directory, by name: an old version of a tool
+   * (`{ vitest: oldTool("vitest034", "vitest") }`); its bin runs from that directory.
+   */
+  links?: Record<string, string>;
   /** Packages left out of node_modules (e.g. `@vitest/coverage-istanbul`, to get v8). */
   omit?: string[];
   /** Tools without a bin in node_modules/.bin (a missing tool). */
@@ -58,6 +64,10 @@ function linkModules(modules: string, options: ToolRepoOptions): void {
     if (!omit.has(name) && !existsSync(join(modules, name)))
       symlinkSync(target, join(modules, name));
   };
+  for (const [name, target] of Object.entries(options.links ?? {})) {
+    mkdirSync(dirname(join(modules, name)), { recursive: true });
+    link(name, target);
+  }
   if (options.typescript7) link("typescript", join(MODULE_DIRS[0] ?? "", "typescript7"));
   if (options.eslint8) link("eslint", join(MODULE_DIRS[0] ?? "", "eslint8"));
   for (const dir of MODULE_DIRS) {
@@ -74,7 +84,48 @@ function linkModules(modules: string, options: ToolRepoOptions): void {
   }
 }
 
+/** The file a linked package's bin named `tool` points at. */
+function linkedBin(tool: string, options: ToolRepoOptions): string | undefined {
+  for (const dir of Object.values(options.links ?? {})) {
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+      name?: string;
+      bin?: string | Record<string, string>;
+    };
+    const bin = typeof pkg.bin === "string" ? { [pkg.name ?? ""]: pkg.bin } : (pkg.bin ?? {});
+    if (bin[tool] !== undefined) return join(dir, bin[tool]);
+  }
+  return undefined;
+}
+
+/**
+ * An old tool version installed for these tests: a dev dependency of packages/gates
+ * (`jest29`, an alias) or a package of one from test/old-tools (`vitest034`, whose
+ * @vitest/coverage-v8 sits beside it); `name` is the package inside it, by default itself.
+ */
+export function oldTool(dependency: string, name?: string): string {
+  const dir = realpathSync(join(MODULE_DIRS[0] ?? "", dependency));
+  return name === undefined ? dir : join(dir, "..", name);
+}
+
+/**
+ * A package that only claims a version (an ancient tool gates must refuse before it runs it):
+ * its bin would exit 0 having checked nothing.
+ */
+export function fakeTool(name: string, version: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `gates-fake-${name}-`));
+  made.push(dir);
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name, version, bin: { [name]: "bin.js" } }),
+  );
+  writeFileSync(join(dir, "bin.js"), "#!/usr/bin/env node\n");
+  chmodSync(join(dir, "bin.js"), 0o755);
+  return dir;
+}
+
 function binOf(tool: string, options: ToolRepoOptions): string | undefined {
+  const linked = linkedBin(tool, options);
+  if (linked !== undefined) return linked;
   if (tool === "tsc" && options.typescript7)
     return join(MODULE_DIRS[0] ?? "", "typescript7", "bin", "tsc");
   // packages/gates' .bin/eslint is ESLint 8 (the eslint8 alias); the workspace root's is 10.

@@ -8,14 +8,15 @@ import { openOracleCopy, type OracleCopy } from "../oracle/copy.js";
 import { oracleIntegrity } from "../oracle/integrity.js";
 import type { ToolCommand } from "../tools/command.js";
 import { stageCommands } from "../tools/detect.js";
+import { jestLaunch } from "../tools/jest.js";
 import { programOf } from "../tools/known.js";
 import { nodeTestArgv, readNodeTestRun } from "../tools/node-test.js";
 import { exitCodeFindings } from "../tools/plain.js";
 import { deadlineOf, runArgv, runTool, type Deadline } from "../tools/run-tool.js";
+import { toolVersion } from "../tools/tool-version.js";
 import { mergeCoverage, mergeRuns, readV8Coverage, v8CoverageEnv } from "../tools/v8-coverage.js";
 import {
   coverageProvider,
-  jestArgs,
   readTestRun,
   vitestArgs,
   type CoverageMap,
@@ -61,8 +62,7 @@ async function runOne(
     return { run: readNodeTestRun(command, result, dir), exitCode: result.exitCode };
   }
   await mkdir(runDir);
-  const args = runner === "jest" ? jestArgs(runDir) : vitestArgs(runDir, coverageProvider(dir));
-  const result = await runTool(dir, command, args, "tests", env, deadline);
+  const result = await runReported(dir, command, runner, runDir, env, deadline);
   const files = runner === "jest" ? { tool: "jest" as const, report: "jest.json" } : undefined;
   try {
     return { run: readTestRun(command, result, runDir, dir, files), exitCode: result.exitCode };
@@ -85,6 +85,23 @@ async function runOne(
     ];
     return { run: { findings, totalTests: 0, coverage: new Map(), tests: [] }, exitCode: 0 };
   }
+}
+
+/** A vitest or jest run with gates' flags for the installed version, its report into `runDir`. */
+async function runReported(
+  dir: string,
+  command: ToolCommand,
+  runner: "vitest" | "jest",
+  runDir: string,
+  env: NodeJS.ProcessEnv,
+  deadline: Deadline,
+) {
+  if (runner === "vitest") {
+    const args = vitestArgs(runDir, coverageProvider(dir), toolVersion(dir, "vitest"));
+    return runTool(dir, command, args, "tests", env, deadline);
+  }
+  const launch = await jestLaunch(dir, command, runDir, env);
+  return runArgv(dir, launch.command, launch.argv, "tests", env, deadline);
 }
 
 /** The canary runner: the one gates reads results of, when the run has only that one. */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { GatesConfig, StageCommand } from "@agent-verify/contract";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { parseCommand, type ToolCommand } from "./command.js";
+import { directCommand } from "./launch.js";
 import { isNpmPlaceholder, scriptCommands } from "./scripts.js";
 
 export type ToolStage = "typecheck" | "lint" | "format" | "test";
@@ -66,15 +67,16 @@ function detectDefault(root: string, stage: ToolStage, pkg: PackageJson): string
   return has("jest") || anyExists(root, configNames("jest.config")) ? "jest" : undefined;
 }
 
-function fromConfig(value: StageCommand): StageCommands {
+function fromConfig(root: string, value: StageCommand): StageCommands {
   if (value === false) return { off: "turned off in .verify/gates.yaml" };
   const texts = typeof value === "string" ? [value] : value;
-  return { commands: texts.map(parseCommand) };
+  return { commands: texts.map((text) => directCommand(root, parseCommand(text))) };
 }
 
 /**
  * Commands per stage: the config's, else what package.json's scripts run for it, else the
- * tool its dependencies, config files or installed bins show.
+ * tool its dependencies, config files or installed bins show. A command behind a package
+ * manager runs its program's bin directly (launch.ts).
  */
 export function stageCommands(
   root: string,
@@ -83,7 +85,7 @@ export function stageCommands(
   oracleScripts?: Record<string, string>,
 ): StageCommands {
   const configured = config.commands[stage];
-  if (configured !== undefined) return fromConfig(configured);
+  if (configured !== undefined) return fromConfig(root, configured);
   const read = readPackageJson(root);
   // The oracle's scripts decide: a script the change rewrote or removed still runs as it was.
   const pkg =
@@ -98,7 +100,8 @@ export function stageCommands(
     );
   }
   const fromScripts = scriptCommands(pkg.scripts)[stage];
-  if (fromScripts !== undefined) return { commands: fromScripts.map(parseCommand) };
+  if (fromScripts !== undefined)
+    return { commands: fromScripts.map((text) => directCommand(root, parseCommand(text))) };
   const text = detectDefault(root, stage, pkg);
   return text === undefined
     ? { off: noToolReason(root, stage, pkg) }

@@ -1,8 +1,11 @@
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import type { ExecResult } from "../exec.js";
 import { isScriptFile } from "../stages/floor-patterns.js";
 import { argvWith, type ToolAdapter } from "./adapter.js";
-import { packageVersion, type ToolCommand } from "./command.js";
+import type { ToolCommand } from "./command.js";
 import { repoPath, toolFailed, type RawFinding } from "./run-tool.js";
+import { atLeast, requireVersion, toolVersion, type ToolVersion } from "./tool-version.js";
 
 interface EslintMessage {
   ruleId: string | null;
@@ -16,6 +19,11 @@ interface EslintFileResult {
   filePath: string;
   messages: EslintMessage[];
 }
+
+/** ESLint 8 in `.eslintrc` mode warns about a file it was given and ignores (no --no-warn-ignored). */
+const IGNORED_FILE = /^File ignored /;
+const isIgnoredNotice = (message: EslintMessage) =>
+  message.ruleId === null && message.severity === 1 && IGNORED_FILE.test(message.message);
 
 /** ESLint exits 1 for lint errors and 2 for a broken config or crash; only the JSON decides. */
 export function eslintFindings(
@@ -39,7 +47,7 @@ export function eslintFindings(
   const findings: RawFinding[] = [];
   for (const file of parsed) {
     for (const message of file.messages) {
-      if (message.severity < minSeverity) continue;
+      if (message.severity < minSeverity || isIgnoredNotice(message)) continue;
       findings.push({
         file: repoPath(dir, file.filePath),
         line: message.line ?? null,
@@ -48,15 +56,37 @@ export function eslintFindings(
       });
     }
   }
-  if (result.exitCode !== 0 && findings.length === 0)
+  if (result.exitCode !== 0 && findings.length === 0) {
+    // `--max-warnings` counted the notices about changed files it ignores, which gates named.
+    if (parsed.some((file) => file.messages.some(isIgnoredNotice))) return [];
     throw toolFailed(stage, command, result, "failed without reporting a problem");
+  }
   return findings;
 }
 
-/** `--no-warn-ignored` exists from ESLint 8.56 on; older ones only warn about an ignored file. */
-function knowsNoWarnIgnored(dir: string): boolean {
-  const [major = 0, minor = 0] = packageVersion(dir, "eslint").split(".").map(Number);
-  return major > 8 || (major === 8 && minor >= 56) || Number.isNaN(major);
+const FLAT_CONFIGS_8_57 = ["eslint.config.js", "eslint.config.mjs", "eslint.config.cjs"];
+
+/** ESLint 8's own test for flat mode: the variable, else a flat config file here or above. */
+function eslint8IsFlat(dir: string, version: ToolVersion, env: NodeJS.ProcessEnv): boolean {
+  const setting = env.ESLINT_USE_FLAT_CONFIG;
+  if (setting === "true" || setting === "false") return setting === "true";
+  const names = atLeast(version, 8, 57) ? FLAT_CONFIGS_8_57 : ["eslint.config.js"];
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    if (names.some((name) => existsSync(join(at, name)))) return true;
+    if (dirname(at) === at) return false;
+  }
+}
+
+/**
+ * `--no-warn-ignored` exists from ESLint 8.56 on, and only in flat config mode: ESLint 8 (and
+ * 9 with ESLINT_USE_FLAT_CONFIG=false) in `.eslintrc` mode rejects it as an invalid option.
+ */
+export function knowsNoWarnIgnored(dir: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  const version = toolVersion(dir, "eslint");
+  if (!atLeast(version, 8, 56)) return false;
+  if (atLeast(version, 10)) return true;
+  if (atLeast(version, 9)) return env.ESLINT_USE_FLAT_CONFIG !== "false";
+  return eslint8IsFlat(dir, version, env);
 }
 
 /** ESLint 8, 9 and 10, with the JSON formatter. */
@@ -67,6 +97,7 @@ export const ESLINT: ToolAdapter = {
   scope: "files",
   accepts: isScriptFile,
   argv: (command, files, dir) => {
+    requireVersion("lint", toolVersion(dir, "eslint"), 8);
     const add = ["-f", "json", ...(knowsNoWarnIgnored(dir) ? ["--no-warn-ignored"] : [])];
     return argvWith(command, { drop: ["-f", "--format", "-o", "--output-file"], add }, files);
   },

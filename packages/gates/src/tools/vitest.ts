@@ -6,6 +6,7 @@ import { GatesError, GatesErrorCode } from "../errors.js";
 import type { ExecResult } from "../exec.js";
 import type { ToolCommand } from "./command.js";
 import { repoPath, stripAnsi, toolFailed, type RawFinding } from "./run-tool.js";
+import { atLeast, requireVersion, type ToolVersion } from "./tool-version.js";
 
 /** One test case of the report (the contract's index does not re-export the schema's own type). */
 export type GateTestCase = NonNullable<GatesReport["tests"]>[number];
@@ -32,11 +33,22 @@ export function coverageProvider(root: string): CoverageProvider {
   return !installed("istanbul") && installed("v8") ? "v8" : "istanbul";
 }
 
-export function vitestArgs(outDir: string, provider: CoverageProvider = "istanbul"): string[] {
+/**
+ * Gates' flags for a vitest run, for the installed version (unknown: the newest). Vitest 0.34
+ * to 4 take each of them except `--includeTaskLocation` (3.0 on; 0.34 to 2 stop at "Unknown
+ * option"): without it a failed test's line comes from its stack (`failureLine`).
+ */
+export function vitestArgs(
+  outDir: string,
+  provider: CoverageProvider = "istanbul",
+  version?: ToolVersion,
+): string[] {
+  if (version) requireVersion("tests", version, 0, 34);
+  const location = version === undefined || atLeast(version, 3) ? ["--includeTaskLocation"] : [];
   return [
     "--reporter=json",
     `--outputFile=${join(outDir, "vitest.json")}`,
-    "--includeTaskLocation",
+    ...location,
     "--coverage.enabled",
     `--coverage.provider=${provider}`,
     "--coverage.reporter=json",
@@ -60,6 +72,17 @@ interface JsonReport {
   }>;
 }
 
+/** The line of `file` where a failure's stack first passes through it (its assertion). */
+function failureLine(file: string, message: string | undefined): number | null {
+  for (const line of stripAnsi(message ?? "").split("\n")) {
+    const at = line.lastIndexOf(`${file}:`);
+    if (at < 0 || !/^\s*at /.test(line)) continue;
+    const number = /^(\d+):\d+/.exec(line.slice(at + file.length + 1));
+    if (number) return Number(number[1]);
+  }
+  return null;
+}
+
 /** A report's message, read as plain text: a run in color writes escape codes into it too. */
 const firstLine = (text: string | undefined) =>
   stripAnsi(text ?? "")
@@ -76,9 +99,9 @@ function failedTests(report: JsonReport, dir: string): RawFinding[] {
       const reason = firstLine(test.failureMessages?.[0]);
       findings.push({
         file: path,
-        line: test.location?.line ?? null,
+        line: test.location?.line ?? failureLine(file.name, test.failureMessages?.[0]),
         rule: "test-failed",
-        message: `${test.fullName}: ${reason}`,
+        message: `${test.fullName.trim()}: ${reason}`,
       });
     }
     if (file.status === "failed" && failed.length === 0) {
@@ -101,7 +124,8 @@ function testCases(report: JsonReport, dir: string): GateTestCase[] {
     const path = repoPath(dir, file.name);
     return file.assertionResults.map((test) => ({
       file: path,
-      name: test.fullName,
+      // vitest 0.34 starts each name with the blank title of the file's own suite.
+      name: test.fullName.trim(),
       status: TEST_STATUS[test.status] ?? "skipped",
     }));
   });
@@ -176,17 +200,4 @@ export function readTestRun(
     coverage: readCoverage(outDir, dir, files.tool),
     tests: testCases(report, dir),
   };
-}
-
-/** jest's own JSON report and istanbul coverage, into `outDir` as vitest's are. */
-export function jestArgs(outDir: string): string[] {
-  return [
-    "--ci",
-    "--json",
-    `--outputFile=${join(outDir, "jest.json")}`,
-    "--testLocationInResults",
-    "--coverage",
-    "--coverageReporters=json",
-    `--coverageDirectory=${join(outDir, "coverage")}`,
-  ];
 }
