@@ -2,6 +2,7 @@ import type { GateFindingBrief } from "@agent-verify/contract";
 import type { Collector, CollectContext } from "../evidence.js";
 import { runGatesCommand } from "../gates-command.js";
 import type { GatesRead } from "../gates-report.js";
+import { ticketHeldOut } from "../held-out.js";
 import { criteriaFileText } from "../judge-criteria.js";
 
 /** Gates, then the tests stage again while tests fail (up to flaky_reruns): what passed was flaky. */
@@ -16,6 +17,7 @@ async function runWithReruns(
     env: ctx.env,
     signal: ctx.signal,
     regressionTitle,
+    heldOut: ticketHeldOut(ctx.issue),
   };
   const read = await runGatesCommand(base);
   const rerunPassed: string[] = [];
