@@ -50,6 +50,21 @@ export const GatesTimeoutsSchema = z.strictObject({
 });
 export type GatesTimeouts = z.infer<typeof GatesTimeoutsSchema>;
 
+/**
+ * Tests beyond the repository's own. `held_out`: folders (or files) of test files that live
+ * outside the working tree, laid out like the repository (`<dir>/src/a.test.ts` runs as
+ * `src/a.test.ts` would); relative paths are resolved from the repository root. They run
+ * against the change, in gates' temporary copy only, after the oracle's tests pass.
+ */
+export const GatesTestsSchema = z.strictObject({
+  held_out: z
+    .union([nonEmpty(), z.array(nonEmpty())], {
+      error: "expected a path or a list of paths outside the working tree",
+    })
+    .optional(),
+});
+export type GatesTests = z.infer<typeof GatesTestsSchema>;
+
 /** `.verify/gates.yaml`: what `verify-gates` checks and how strictly (contract 6). */
 export const GatesConfigSchema = z.strictObject({
   version: z.literal(1, { error: "expected 1" }).default(1),
@@ -81,6 +96,7 @@ export const GatesConfigSchema = z.strictObject({
   exclude: globs().default([]),
   judge: GatesJudgeSchema.optional(),
   timeouts: GatesTimeoutsSchema.default({ tool_s: 600, test_s: 1200, judge_s: 600 }),
+  tests: GatesTestsSchema.default({}),
 });
 export type GatesConfig = z.infer<typeof GatesConfigSchema>;
 export type GatesConfigInput = z.input<typeof GatesConfigSchema>;

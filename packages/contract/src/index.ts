@@ -68,6 +68,7 @@ export {
   GatesConfigSchema,
   GatesJudgeSchema,
   GatesModeSchema,
+  GatesTestsSchema,
   StageCommandSchema,
 } from "./gates-config.js";
 export type {
@@ -76,6 +77,7 @@ export type {
   GatesConfigInput,
   GatesJudge,
   GatesMode,
+  GatesTests,
   StageCommand,
 } from "./gates-config.js";
 export {

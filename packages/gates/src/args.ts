@@ -17,6 +17,8 @@ export type ParsedArgs =
       taskFile: string | undefined;
       projectDir: string | undefined;
       criteriaFile: string | undefined;
+      /** Held-out test folders outside the working tree (`--held-out`, repeatable). */
+      heldOut: string[] | undefined;
       /** Stage events as JSON lines (`--progress jsonl`, VERIFY_GATES_PROGRESS). */
       progress: ProgressTarget | undefined;
     }
@@ -72,6 +74,7 @@ interface RunOptions {
   projectDir?: string;
   criteriaFile?: string;
   progress?: string;
+  heldOut?: string[];
 }
 
 /** The seed's environment fallbacks, used when the flag is not given. */
@@ -111,6 +114,7 @@ function runArgs(opts: RunOptions, env: GatesEnv): ParsedArgs {
     taskFile: opts.taskFile ?? (env.VERIFY_TASK_FILE || undefined),
     projectDir: opts.projectDir ?? (env.VERIFY_PROJECT_DIR || undefined),
     criteriaFile: opts.criteriaFile,
+    heldOut: opts.heldOut,
     progress,
   };
 }
@@ -150,6 +154,11 @@ function program(result: { value?: ParsedArgs }, output: string[], env: GatesEnv
     .option(
       "--progress <format>",
       "stage events as JSON lines: jsonl (stderr) or jsonl:/abs/file (VERIFY_GATES_PROGRESS)",
+    )
+    .option(
+      "--held-out <dir>",
+      "held-out tests outside the working tree, run after the oracle's tests pass (repeatable)",
+      (value: string, previous: string[] = []) => [...previous, value],
     )
     .enablePositionalOptions()
     .exitOverride()

@@ -12,11 +12,17 @@ function allowOf(base: GatesConfig, working: GatesConfig): { allow?: string[] } 
   return { allow };
 }
 
+const heldOutOf = (config: GatesConfig): string[] => {
+  const value = config.tests.held_out;
+  return value === undefined ? [] : typeof value === "string" ? [value] : value;
+};
+
 /** A change cannot loosen the gate that judges it: numbers take the stricter side, lists the base's too. */
 export function strictest(base: GatesConfig, working: GatesConfig): GatesConfig {
   const changedMin = [base.coverage.changed_lines_min, working.coverage.changed_lines_min].filter(
     (v) => v !== undefined,
   );
+  const heldOut = [...new Set([...heldOutOf(base), ...heldOutOf(working)])];
   return {
     ...working,
     crap_threshold: Math.min(base.crap_threshold, working.crap_threshold),
@@ -29,6 +35,8 @@ export function strictest(base: GatesConfig, working: GatesConfig): GatesConfig 
     secrets: { allow: working.secrets.allow.filter((entry) => base.secrets.allow.includes(entry)) },
     exclude: working.exclude.filter((glob) => base.exclude.includes(glob)),
     judge: working.judge ?? base.judge,
+    // Held-out tests the base names keep running: the change can add some, never drop one.
+    tests: heldOut.length > 0 ? { held_out: heldOut } : {},
   };
 }
 

@@ -51,6 +51,8 @@ export interface GatesContext {
   progress: (line: string) => void;
   /** The task file (`--task-file`): its FILES set the scope, its ESTIMATED_DIFF the budget. */
   task: Task | undefined;
+  /** Held-out test folders given on the command line (`--held-out`); see held-out/sources.ts. */
+  heldOut: readonly string[];
   /** The acceptance criteria the judge checks (the task's, or `--criteria-file`). */
   criteria: Criterion[];
   /** Set by the judge stage when a judge answered. */

@@ -46,6 +46,8 @@ export interface GatesOptions {
   oracleSnapshot?: string;
   /** Acceptance criteria for the judge; they replace the task file's. */
   criteria?: Criterion[];
+  /** Held-out test folders outside the working tree (`--held-out DIR`); they run after the oracle's tests pass. */
+  heldOut?: string[];
   env?: NodeJS.ProcessEnv;
   onProgress?: (line: string) => void;
   /** Each stage's start and end, as they happen (`--progress jsonl`). */
@@ -185,6 +187,7 @@ async function prepare(
     regression: options.regression ?? null,
     ...(loaded ? { task: createHash("sha256").update(loaded.text).digest("hex") } : {}),
     ...(criteria.length > 0 ? { criteria } : {}),
+    ...(options.heldOut?.length ? { held_out: options.heldOut } : {}),
   };
   const inputs = await stampInputs({
     root,
@@ -229,6 +232,7 @@ async function prepare(
     results: [],
     progress,
     task: loaded?.task,
+    heldOut: options.heldOut ?? [],
     criteria,
     verdict: undefined,
   };

@@ -95,6 +95,7 @@ describe("setup problems exit 2 with a hint, never 1", () => {
   it("a missing tool → exit 2 naming it", async () => {
     const repo = makeRepo();
     rmSync(join(repo.dir, "node_modules", ".bin", "eslint"));
+    rmSync(join(repo.dir, "node_modules", "eslint"));
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const a = 1;\n");
     const result = await runCliInProcess(repo.dir, ["--only", "lint"]);
     expect(result.code, debug(result)).toBe(2);

@@ -1,7 +1,7 @@
 import { redact } from "@agent-verify/contract/redact";
 import { parseArgs } from "../src/args.js";
 import { runCommandFor } from "../src/commands/all.js";
-import { withFiles, type CliResult } from "./fixture.js";
+import { withFiles, withSpy, type CliResult } from "./fixture.js";
 
 /**
  * The bin's argv → command → printer path, in the test worker: `parseArgs`, `runCommandFor`
@@ -15,7 +15,7 @@ export async function runCliInProcess(
   env: Record<string, string> = {},
   input?: string,
 ): Promise<CliResult> {
-  const fullEnv: NodeJS.ProcessEnv = { ...process.env, BASE: "", ...env };
+  const fullEnv: NodeJS.ProcessEnv = { ...process.env, BASE: "", ...withSpy(env) };
   const progress: string[] = [];
   const result = await runCommandFor(parseArgs(args, fullEnv), {
     cwd,

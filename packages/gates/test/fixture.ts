@@ -98,8 +98,19 @@ const FILES: Record<string, string> = {
 let template: string | undefined;
 
 function wrapper(tool: string): string {
-  // Each tool call is logged when GATES_SPY_LOG is set, so a test can assert that no tool ran.
-  return `#!/bin/sh\n[ -n "$GATES_SPY_LOG" ] && echo "${tool} $*" >> "$GATES_SPY_LOG"\nexec "${join(WORKSPACE_MODULES, ".bin", tool)}" "$@"\n`;
+  return `#!/bin/sh\nexec "${join(WORKSPACE_MODULES, ".bin", tool)}" "$@"\n`;
+}
+
+const SPY = join(PKG, "test", "tool-spy.mjs");
+
+/**
+ * With GATES_SPY_LOG set, every start of a tool's entry point is logged (test/tool-spy.mjs), so
+ * a test can assert which tools ran, or that none did.
+ */
+export function withSpy(env: Record<string, string>): Record<string, string> {
+  if (env.GATES_SPY_LOG === undefined) return env;
+  const options = [process.env.NODE_OPTIONS, `--import=${SPY}`].filter(Boolean).join(" ");
+  return { ...env, NODE_OPTIONS: options };
 }
 
 /** One template per test file: sources plus a node_modules of links to the workspace's installed tools. */
@@ -213,7 +224,7 @@ export function runCli(
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd,
     encoding: "utf8",
-    env: { ...process.env, BASE: "", ...env },
+    env: { ...process.env, BASE: "", ...withSpy(env) },
     ...(input === undefined ? {} : { input }),
   });
   return withFiles(cwd, result.status, result.stdout, result.stderr);

@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll } from "vitest";
+import { NODE_TOOLS } from "../src/tools/command.js";
 import { git, type Repo } from "./fixture.js";
 
 // Repos for the tool adapters: the real tools, installed once as dev dependencies of
@@ -47,9 +48,9 @@ export interface ToolRepoOptions {
   links?: Record<string, string>;
   /** Packages left out of node_modules (e.g. `@vitest/coverage-istanbul`, to get v8). */
   omit?: string[];
-  /** Tools without a bin in node_modules/.bin (a missing tool). */
+  /** Tools not installed: neither their package nor a bin in node_modules/.bin. */
   missing?: string[];
-  /** Replace a tool's bin with a script (a crashing tool). */
+  /** Replace a tool (its package's entry point and its bin) with a shell script (a crashing tool). */
   bins?: Record<string, string>;
 }
 
@@ -59,7 +60,10 @@ afterAll(() => {
 });
 
 function linkModules(modules: string, options: ToolRepoOptions): void {
-  const omit = new Set(options.omit ?? []);
+  const omit = new Set([
+    ...(options.omit ?? []),
+    ...(options.missing ?? []).map((tool) => NODE_TOOLS[tool] ?? tool),
+  ]);
   const link = (name: string, target: string) => {
     if (!omit.has(name) && !existsSync(join(modules, name)))
       symlinkSync(target, join(modules, name));
@@ -153,6 +157,28 @@ function writeBins(modules: string, options: ToolRepoOptions): void {
   }
 }
 
+/**
+ * A tool's package whose entry point runs `script` (gates runs a trusted tool from its
+ * package's `bin`, so a replaced tool is a replaced package).
+ */
+function stubPackage(modules: string, tool: string, script: string): void {
+  const name = NODE_TOOLS[tool];
+  if (name === undefined) return;
+  const dir = join(modules, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "tool.sh"), script);
+  writeFileSync(
+    join(dir, "entry.cjs"),
+    'const { spawnSync } = require("node:child_process");\n' +
+      'const run = spawnSync("/bin/sh", [require("node:path").join(__dirname, "tool.sh"), ...process.argv.slice(2)], { stdio: "inherit" });\n' +
+      "process.exit(run.status ?? 1);\n",
+  );
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name, version: "0.0.0", bin: { [tool]: "entry.cjs" } }),
+  );
+}
+
 /** A git repo of `files` on `main` with `feature` checked out, the real tools in node_modules. */
 export function makeToolRepo(files: Record<string, string>, options: ToolRepoOptions = {}): Repo {
   const dir = mkdtempSync(join(tmpdir(), "gates-tools-"));
@@ -167,6 +193,8 @@ export function makeToolRepo(files: Record<string, string>, options: ToolRepoOpt
     write(path, text);
   const modules = join(dir, "node_modules");
   mkdirSync(modules);
+  for (const [tool, script] of Object.entries(options.bins ?? {}))
+    stubPackage(modules, tool, script);
   linkModules(modules, options);
   writeBins(modules, options);
   git(dir, "init", "-q", "-b", "main");

@@ -34,6 +34,7 @@ export async function runCommand(args: CommandArgs<"run">, io: CommandIo): Promi
     ...(args.mode ? { mode: args.mode } : {}),
     ...(args.only ? { only: args.only } : {}),
     ...(args.regression === undefined ? {} : { regression: args.regression }),
+    ...(args.heldOut ? { heldOut: args.heldOut.map((dir) => resolve(io.cwd, dir)) } : {}),
     onProgress: (line) => io.progress(`${line}\n`),
     ...(args.progress ? { onStageEvent: stageEventSink(args.progress, io.progress) } : {}),
   });

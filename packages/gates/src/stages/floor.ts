@@ -1,5 +1,6 @@
 import type { GateFinding, GatesConfig } from "@agent-verify/contract";
 import { stageCommands, type ToolStage } from "../tools/detect.js";
+import { cheatFindings } from "../cheats/index.js";
 import { finding, outcome, type GatesContext, type Stage } from "../context.js";
 import { isPresent, type FileChange } from "../diff/change.js";
 import { showFile } from "../diff/git.js";
@@ -133,6 +134,7 @@ export const floor: Stage = async (ctx) => {
   const findings: GateFinding[] = [];
   const moved = await addedTestNames(ctx);
   for (const file of ctx.change.files) findings.push(...(await fileFindings(ctx, file, moved)));
+  findings.push(...(await cheatFindings(ctx)));
   const { base, working, workingText } = ctx.configs;
   findings.push(...loosenedGates(base, working, workingText));
   const changes = commandChanges(base, working, workingText, (config, stage) =>

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { GatesContext } from "../context.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
+import { heldOutFindings } from "../held-out/run.js";
 import { judgeCanary, plantCanary, type Canary, type CanaryRunner } from "../oracle/canary.js";
 import { openOracleCopy, type OracleCopy } from "../oracle/copy.js";
 import { oracleIntegrity } from "../oracle/integrity.js";
@@ -156,7 +157,13 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
       ctx.progress(`gates: tests: coverage of child processes incomplete: ${why}`),
     );
     merged.coverage = mergeCoverage(tests, children);
-    return await oracleIntegrity(oracle, copy, merged);
+    const checked = await oracleIntegrity(oracle, copy, merged);
+    // After the oracle's tests pass, the held-out ones (copied into the copy only).
+    if (checked.findings.length === 0)
+      checked.findings.push(
+        ...(await heldOutFindings(ctx, copy.dir, commands.commands, join(outDir, "held-out"))),
+      );
+    return checked;
   } finally {
     await rm(outDir, { recursive: true, force: true });
     await copy.dispose();

@@ -1,4 +1,4 @@
-import { basename } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { controlCharacterProblem, type Criterion } from "@agent-verify/contract";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { parseCriteria } from "./criteria.js";
@@ -22,6 +22,8 @@ export interface Task {
   files: TaskFileEntry[] | undefined;
   estimatedDiff: number | undefined;
   criteria: Criterion[];
+  /** `## HELD-OUT`: held-out test folders or files, absolute (relative ones from the task file's folder). */
+  heldOut?: string[];
 }
 
 const HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
@@ -149,6 +151,15 @@ function parseFiles(
   return out;
 }
 
+/** `## HELD-OUT` lines (`- ../held-out/price`, a bare path, or one in backticks) as absolute paths. */
+function heldOutPaths(lines: Array<{ text: string; line: number }>, file: string): string[] {
+  const from = dirname(resolve(file));
+  return lines
+    .map(({ text }) => unquote(text.replace(/^\s*(?:[-*]\s+)?/, "").trim()))
+    .filter((path) => path !== "" && !/^<!--.*-->$/.test(path))
+    .map((path) => resolve(from, path));
+}
+
 function parse(text: string, file: string): Task {
   // A NUL or another control character is not text: refused like any other bad line.
   const control = controlCharacterProblem(text);
@@ -194,6 +205,7 @@ function parse(text: string, file: string): Task {
   const filesLines = sections.get("FILES");
   const files =
     filesLines === undefined ? undefined : parseFiles(filesLines, headingLine.get("FILES") ?? 1);
+  const heldOutLines = sections.get("HELD-OUT") ?? sections.get("HELD OUT");
   const criteriaKey = [...sections.keys()].find((key) => CRITERIA_HEADINGS.test(key));
   const criteria = criteriaKey
     ? parseCriteria((sections.get(criteriaKey) ?? []).map((l) => l.text).join("\n"))
@@ -204,6 +216,7 @@ function parse(text: string, file: string): Task {
     files,
     estimatedDiff,
     criteria,
+    ...(heldOutLines ? { heldOut: heldOutPaths(heldOutLines, file) } : {}),
   };
 }
 

@@ -49,7 +49,7 @@ describe("oxlint (JSON format), from a package.json script", () => {
     const missing = runCli(bare.dir, ["--only", "lint"]);
     expect(missing.code, debug(missing)).toBe(2);
     expect(errorLine(missing)).toEqual([
-      "error in lint: lint: 'oxlint' is not installed (no node_modules/.bin/oxlint)",
+      "error in lint: lint: 'oxlint' is not installed (no node_modules/oxlint with a 'oxlint' bin)",
     ]);
   });
 });

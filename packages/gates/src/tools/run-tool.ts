@@ -2,7 +2,8 @@ import { relative, resolve } from "node:path";
 import type { GatesConfig } from "@agent-verify/contract";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { exec, formatLimit, tail, type ExecResult } from "../exec.js";
-import { resolveTool, type ToolCommand } from "./command.js";
+import type { ToolCommand } from "./command.js";
+import { toolLaunch } from "./package-bin.js";
 
 /** A finding as a tool reports it, before it is tied to a stage. */
 export interface RawFinding {
@@ -45,8 +46,9 @@ export async function runArgv(
   deadline: Deadline,
   input?: string,
 ): Promise<ExecResult> {
-  const file = resolveTool(dir, command.tool, stage, env);
-  const ran = await exec(file, [...argv], {
+  // A trusted tool runs from its package's entry point, never from a `.bin` shim the change can replace.
+  const launch = toolLaunch(dir, command.tool, stage, env);
+  const ran = await exec(launch.file, [...launch.args, ...argv], {
     cwd: dir,
     // The environment as the user has it: a suite that checks its own color handling must see
     // the FORCE_COLOR / NO_COLOR it runs with; what a tool prints in color is stripped below.

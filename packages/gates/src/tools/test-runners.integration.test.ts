@@ -100,7 +100,7 @@ describe("jest (its --json report and istanbul coverage)", () => {
     const result = runCli(repo.dir, ["--only", "tests"]);
     expect(result.code, debug(result)).toBe(2);
     expect(result.stdout).toContain(
-      "error in tests: tests: 'jest' is not installed (no node_modules/.bin/jest)",
+      "error in tests: tests: 'jest' is not installed (no node_modules/jest with a 'jest' bin)",
     );
   });
 });

@@ -18,6 +18,8 @@ export interface GatesRunOptions {
   regressionTitle?: string | undefined;
   /** The ticket's acceptance criteria for the judge (`--criteria-file`), as a markdown list. */
   criteria?: string | null | undefined;
+  /** Held-out test folders of the ticket (`--held-out`), outside the repository. */
+  heldOut?: readonly string[] | undefined;
   /** Run only these stages (the flaky rerun asks for `tests`). */
   only?: string | undefined;
   env?: NodeJS.ProcessEnv | undefined;
@@ -54,6 +56,7 @@ async function runGates(options: GatesRunOptions, criteriaFile: string | null): 
   if (criteriaFile !== null) args.push("--criteria-file", criteriaFile);
   if (options.regressionTitle !== undefined) args.push("--regression", options.regressionTitle);
   if (options.only !== undefined) args.push("--only", options.only);
+  for (const dir of options.heldOut ?? []) args.push("--held-out", dir);
   const command = `${options.command} ${args.map(shellQuote).join(" ")}`;
   const child = await runChild({
     command,

@@ -3,6 +3,7 @@ import { isProductFile } from "@agent-verify/contract/product-files";
 import type { Collector, CollectContext } from "../evidence.js";
 import { runGatesCommand } from "../gates-command.js";
 import type { GatesRead } from "../gates-report.js";
+import { ticketHeldOut } from "../held-out.js";
 import { criteriaFileText } from "../judge-criteria.js";
 
 /** Gates, then the tests stage again while tests fail (up to flaky_reruns): what passed was flaky. */
@@ -17,6 +18,7 @@ async function runWithReruns(
     env: ctx.env,
     signal: ctx.signal,
     regressionTitle,
+    heldOut: ticketHeldOut(ctx.issue),
   };
   const read = await runGatesCommand(base);
   const rerunPassed: string[] = [];

@@ -1,0 +1,175 @@
+// Issue 35 §2: held-out tests live outside the working tree, run against the change in gates'
+// temporary copy after the oracle's tests pass, and are reported by name only.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../../test/cli-in-process.js";
+import {
+  debug,
+  git,
+  makeRepo,
+  runInProcess,
+  type CliResult,
+  type Repo,
+} from "../../test/fixture.js";
+import { makeToolRepo, packageJson } from "../../test/tool-fixture.js";
+
+const RED_TEST = [
+  'import { expect, it } from "vitest";',
+  'import { discount } from "./price.js";',
+  "",
+  'it("takes 10 off with SAVE10", () => {',
+  '  expect(discount(100, "SAVE10")).toBe(90);',
+  "});",
+  "",
+].join("\n");
+const STUB =
+  "export function discount(price: number, _code: string): number {\n  return price;\n}\n";
+const SPECIAL_CASE =
+  'export function discount(price: number, code: string): number {\n  if (price === 100 && code === "SAVE10") return 90;\n  return price;\n}\n';
+const HONEST =
+  'export function discount(price: number, code: string): number {\n  return code === "SAVE10" ? price - price / 10 : price;\n}\n';
+/** The held-out case's body: a number that must never reach the report or the tree. */
+const SECRET_CASE = 'expect(discount(250, "SAVE10")).toBe(225);';
+
+/** A folder outside any repository, laid out like one. */
+function folder(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "held-out-"));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+const heldOutVitest = () =>
+  folder({
+    "src/price.test.ts": [
+      'import { expect, it } from "vitest";',
+      'import { discount } from "./price.js";',
+      "",
+      'it("SAVE10 takes ten percent off any price", () => {',
+      `  ${SECRET_CASE}`,
+      "});",
+      "",
+    ].join("\n"),
+  });
+
+const taskRepo = (): Repo => makeRepo({ "src/price.ts": STUB, "src/price.test.ts": RED_TEST });
+const rules = (result: CliResult) => (result.report?.findings ?? []).map((f) => f.rule);
+const untracked = (repo: Repo) => git(repo.dir, "status", "--porcelain", "--untracked-files=all");
+
+describe("held-out tests", () => {
+  it("a special case passes the visible test and fails the held-out one: red, by name only", async () => {
+    const repo = taskRepo();
+    const held = heldOutVitest();
+    repo.write("src/price.ts", SPECIAL_CASE);
+    const result = await runInProcess(repo.dir, { only: ["tests"], heldOut: [held] });
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings.map((f) => [f.rule, f.file, f.message])).toEqual([
+      [
+        "held-out-test-failed",
+        null,
+        "a held-out test failed: SAVE10 takes ten percent off any price",
+      ],
+    ]);
+    const everything = `${result.stdout}${result.stderr}${JSON.stringify(result.report)}`;
+    expect(everything).not.toContain("225");
+    expect(everything).not.toContain("250");
+    expect(untracked(repo)).toBe(" M src/price.ts\n");
+    expect(readdirSync(held)).toEqual(["src"]);
+  });
+
+  it("the honest fix passes the held-out tests too: green", async () => {
+    const repo = taskRepo();
+    repo.write("src/price.ts", HONEST);
+    const result = await runInProcess(repo.dir, { only: ["tests"], heldOut: [heldOutVitest()] });
+    expect(result.code, debug(result)).toBe(0);
+  });
+
+  it("held-out tests do not run while the oracle's tests fail", async () => {
+    const repo = taskRepo();
+    const result = await runInProcess(repo.dir, { only: ["tests"], heldOut: [heldOutVitest()] });
+    expect(result.code, debug(result)).toBe(1);
+    expect(rules(result)).toEqual(["test-failed"]);
+  });
+
+  it("from --held-out, tests.held_out in gates.yaml and a task file's ## HELD-OUT", async () => {
+    const held = heldOutVitest();
+    const cli = taskRepo();
+    cli.write("src/price.ts", SPECIAL_CASE);
+    const byFlag = await runCliInProcess(cli.dir, ["--only", "tests", "--held-out", held]);
+    expect(byFlag.code, debug(byFlag)).toBe(1);
+    expect(rules(byFlag)).toEqual(["held-out-test-failed"]);
+
+    const configured = makeRepo({
+      "src/price.ts": STUB,
+      "src/price.test.ts": RED_TEST,
+      ".verify/gates.yaml": `tests:\n  held_out: ${JSON.stringify(held)}\n`,
+    });
+    configured.write("src/price.ts", SPECIAL_CASE);
+    // Dropping the held-out tests from the config does not drop them: the base's stay.
+    configured.write(".verify/gates.yaml", "tests: {}\n");
+    const byConfig = await runCliInProcess(configured.dir, ["--only", "tests"]);
+    expect(byConfig.code, debug(byConfig)).toBe(1);
+    expect(rules(byConfig)).toEqual(["held-out-test-failed"]);
+
+    const tasks = mkdtempSync(join(tmpdir(), "held-out-task-"));
+    writeFileSync(join(tasks, "TASK.md"), `# discounts\n\n## HELD-OUT\n- ${held}\n`);
+    const byTask = await runCliInProcess(cli.dir, [
+      "--only",
+      "tests",
+      "--task-file",
+      join(tasks, "TASK.md"),
+    ]);
+    expect(byTask.code, debug(byTask)).toBe(1);
+    expect(rules(byTask)).toEqual(["held-out-test-failed"]);
+  });
+
+  it("a held-out folder inside the working tree, or missing, is a setup error naming it", async () => {
+    const repo = taskRepo();
+    repo.write("src/price.ts", HONEST);
+    const inside = await runCliInProcess(repo.dir, ["--only", "tests", "--held-out", "src"]);
+    expect(inside.code, debug(inside)).toBe(2);
+    expect(inside.stdout + inside.stderr).toContain("is inside the working tree");
+    const missing = join(tmpdir(), "no-such-held-out-folder");
+    const gone = await runCliInProcess(repo.dir, ["--only", "tests", "--held-out", missing]);
+    expect(gone.code, debug(gone)).toBe(2);
+    expect(gone.stdout + gone.stderr).toContain(`${missing} does not exist`);
+  });
+
+  it("with jest: the special case is red, the honest fix green", async () => {
+    const files = {
+      "package.json": packageJson({
+        type: "commonjs",
+        scripts: { test: "jest" },
+        devDependencies: { jest: "*" },
+      }),
+      "src/price.js":
+        "function discount(price, code) {\n  return price;\n}\nmodule.exports = { discount };\n",
+      "src/price.test.js":
+        'const { discount } = require("./price");\n\ntest("SAVE10", () => {\n  expect(discount(100, "SAVE10")).toBe(90);\n});\n',
+    };
+    const held = folder({
+      "src/price.test.js": `const { discount } = require("./price");\n\ntest("any price", () => {\n  ${SECRET_CASE}\n});\n`,
+    });
+    const repo = makeToolRepo(files);
+    repo.write(
+      "src/price.js",
+      'function discount(price, code) {\n  if (price === 100 && code === "SAVE10") return 90;\n  return price;\n}\nmodule.exports = { discount };\n',
+    );
+    const red = await runCliInProcess(repo.dir, ["--only", "tests", "--held-out", held]);
+    expect(red.code, debug(red)).toBe(1);
+    expect(red.report?.findings.map((f) => f.message)).toEqual([
+      "a held-out test failed: any price",
+    ]);
+    repo.write(
+      "src/price.js",
+      'function discount(price, code) {\n  return code === "SAVE10" ? price - price / 10 : price;\n}\nmodule.exports = { discount };\n',
+    );
+    const green = await runCliInProcess(repo.dir, ["--only", "tests", "--held-out", held]);
+    expect(green.code, debug(green)).toBe(0);
+    expect(existsSync(join(repo.dir, "src", "price.held-out.test.js"))).toBe(false);
+  });
+});
