@@ -15,7 +15,10 @@ const lineAt = (text: string, index: number) => text.slice(0, index).split("\n")
 /** JSON with comments and trailing commas (tsconfig, .oxlintrc.json, biome.jsonc). */
 export function parseJsonc(text: string): unknown {
   const stripped = text
-    .replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (_m, str: string | undefined) => str ?? "")
+    .replace(
+      /("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g,
+      (_m, str: string | undefined) => str ?? "",
+    )
     .replace(/,(\s*[}\]])/g, "$1");
   try {
     return JSON.parse(stripped) as unknown;
@@ -49,7 +52,8 @@ const propertyName = (p: Parsed, node: Node): string | undefined => {
   const { ts } = p;
   if (!ts.isPropertyAssignment(node) && !ts.isShorthandPropertyAssignment(node)) return undefined;
   const name = node.name;
-  if (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name)) return name.text;
+  if (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name))
+    return name.text;
   return undefined;
 };
 
@@ -59,7 +63,12 @@ function keyPath(p: Parsed, node: Node): string {
   for (let at: Node | undefined = node; at; at = at.parent) {
     const name = propertyName(p, at);
     if (name !== undefined) names.unshift(name);
-    else if (!p.ts.isObjectLiteralExpression(at) && !p.ts.isArrayLiteralExpression(at) && at !== node) break;
+    else if (
+      !p.ts.isObjectLiteralExpression(at) &&
+      !p.ts.isArrayLiteralExpression(at) &&
+      at !== node
+    )
+      break;
   }
   return names.join(".");
 }
@@ -88,7 +97,12 @@ async function scriptValues(path: string, text: string): Promise<ConfigValue[]> 
     if (node.expression.text !== "globalIgnores") return;
     const list = node.arguments[0];
     if (list && ts.isArrayLiteralExpression(list))
-      out.push({ path: "ignores", entries: list.elements.map((e) => literalText(p, e)), isList: true, line: p.lineOf(node) });
+      out.push({
+        path: "ignores",
+        entries: list.elements.map((e) => literalText(p, e)),
+        isList: true,
+        line: p.lineOf(node),
+      });
   });
   return out;
 }
@@ -96,5 +110,9 @@ async function scriptValues(path: string, text: string): Promise<ConfigValue[]> 
 /** Every setting of a config file: JS/TS read from its syntax tree, JSON(C) parsed. */
 export async function configValues(path: string, text: string | undefined): Promise<ConfigValue[]> {
   if (text === undefined) return [];
-  return isScriptFile(path) ? scriptValues(path, text) : path.endsWith("json") || path.endsWith("jsonc") || /\/?\.[\w-]*rc$/.test(path) ? jsonValues(text) : [];
+  return isScriptFile(path)
+    ? scriptValues(path, text)
+    : path.endsWith("json") || path.endsWith("jsonc") || /\/?\.[\w-]*rc$/.test(path)
+      ? jsonValues(text)
+      : [];
 }

@@ -8,4 +8,6 @@ export interface DeclaredTest {
 }
 
 export const isDeclared = (declared: readonly DeclaredTest[], path: string, test?: string) =>
-  declared.some((d) => d.path === path && (d.test === undefined || test === undefined || d.test === test));
+  declared.some(
+    (d) => d.path === path && (d.test === undefined || test === undefined || d.test === test),
+  );

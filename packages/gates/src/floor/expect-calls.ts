@@ -1,4 +1,13 @@
-import { compact, memberName, memberObject, parse, rootName, walk, type Node, type Parsed } from "./syntax.js";
+import {
+  compact,
+  memberName,
+  memberObject,
+  parse,
+  rootName,
+  walk,
+  type Node,
+  type Parsed,
+} from "./syntax.js";
 
 /** Something that keeps an assertion from judging: it never runs, its failure is caught, or nobody waits for it. */
 export type Guard = "if-false" | "try-catch" | "not-awaited";
@@ -101,7 +110,8 @@ function enclosingTest(p: Parsed, node: Node): string {
     if (!ts.isCallExpression(at)) continue;
     const root = rootName(ts, at.expression);
     const first = at.arguments[0];
-    if (root && TEST_CALLS.has(root) && first) return ts.isStringLiteralLike(first) ? first.text : compact(p.textOf(first));
+    if (root && TEST_CALLS.has(root) && first)
+      return ts.isStringLiteralLike(first) ? first.text : compact(p.textOf(first));
   }
   return "";
 }
@@ -121,7 +131,10 @@ export async function assertionsOf(path: string, text: string): Promise<Assertio
       text: compact(p.textOf(end)),
       subject: compact(node.arguments.map((a) => p.textOf(a)).join(",")),
       matcher: last ?? "",
-      expected: ts.isCallExpression(end) && end !== node ? compact(end.arguments.map((a) => p.textOf(a)).join(",")) : "",
+      expected:
+        ts.isCallExpression(end) && end !== node
+          ? compact(end.arguments.map((a) => p.textOf(a)).join(","))
+          : "",
       negated: names.includes("not"),
       soft: node.expression.kind !== ts.SyntaxKind.Identifier,
       guards: guardsOf(p, end, names),

@@ -36,10 +36,19 @@ const CONFIG_CHECKS: Array<[(path: string) => boolean, ConfigCheck]> = [
 async function deletedTest(file: JudgedFile, pool: TestDefinition[]): Promise<GateFinding[]> {
   const wasTest = isTestFile(file.oldPath ?? file.path);
   const gone = file.after === undefined || (file.oldPath !== undefined && !isTestFile(file.path));
-  if (!wasTest || !gone || file.before === undefined || (await movedElsewhere(file, pool))) return [];
-  const what = file.after !== undefined ? `renamed to ${file.path}, which is not a test file` : "deleted";
+  if (!wasTest || !gone || file.before === undefined || (await movedElsewhere(file, pool)))
+    return [];
+  const what =
+    file.after !== undefined ? `renamed to ${file.path}, which is not a test file` : "deleted";
   return [
-    finding("floor", file.oldPath ?? file.path, null, "deleted-test", `test file ${what}`, "keep the test file"),
+    finding(
+      "floor",
+      file.oldPath ?? file.path,
+      null,
+      "deleted-test",
+      `test file ${what}`,
+      "keep the test file",
+    ),
   ];
 }
 
@@ -67,4 +76,3 @@ export async function fileFindings(
     if (applies(file.path)) out.push(...check(file.path, file.before, file.after));
   return out;
 }
-

@@ -11,7 +11,11 @@ beforeAll(() => {
   process.env.VERIFY_STATE_DIR = mkdtempSync(join(tmpdir(), "floor-config-state-"));
 });
 
-const PKG = JSON.stringify({ name: "fixture", private: true, type: "module", scripts: { test: "vitest run" } }, null, 2);
+const PKG = JSON.stringify(
+  { name: "fixture", private: true, type: "module", scripts: { test: "vitest run" } },
+  null,
+  2,
+);
 const EXTRA: Record<string, string> = {
   "package.json": PKG,
   ".eslintignore": "dist\n",
@@ -34,19 +38,101 @@ const found = (result: CliResult) =>
   (result.report?.findings ?? []).map((f) => `${f.file}:${f.line} ${f.message}`);
 
 const cheats: Array<[string, string, (t: string) => string, string, RegExp]> = [
-  ["passWithNoTests", "vitest.config.ts", (t) => t.replace("test: {", "test: { passWithNoTests: true,"), "vitest.config.ts:4", /test\.passWithNoTests turned on/],
-  ["bail", "vitest.config.ts", (t) => t.replace("test: {", "test: { bail: 1,"), "vitest.config.ts:4", /test\.bail turned on/],
-  ["include narrowed", "vitest.config.ts", (t) => t.replace('"src/**/*.test.ts"', '"src/math.test.ts"'), "vitest.config.ts:4", /'src\/\*\*\/\*\.test\.ts' removed from test\.include/],
-  ["coverage exclude added", "vitest.config.ts", (t) => t.replace("coverage: {", 'coverage: { exclude: ["src/price.ts"],'), "vitest.config.ts:4", /'src\/price\.ts' added to test\.coverage\.exclude/],
-  ["eslint ignores", "eslint.config.js", (t) => t.replace("tseslint.configs.recommended, {", 'tseslint.configs.recommended, { ignores: ["src/price.ts"] }, {'), "eslint.config.js:2", /'src\/price\.ts' added to ignores/],
-  [".eslintignore", ".eslintignore", (t) => `${t}src/price.ts\n`, ".eslintignore:2", /'src\/price\.ts' added to \.eslintignore/],
-  [".prettierignore", ".prettierignore", (t) => `${t}src/price.ts\n`, ".prettierignore:2", /'src\/price\.ts' added/],
-  [".oxlintrc.json ignorePatterns", ".oxlintrc.json", (t) => t.replace('"dist/**"', '"dist/**", "src/price.ts"'), ".oxlintrc.json:2", /'src\/price\.ts' added to ignorePatterns/],
-  ["biome files.includes", "biome.json", (t) => t.replace('"src/**"', '"src/**", "!src/price.ts"'), "biome.json:2", /'!src\/price\.ts' added to files\.includes/],
-  ["tsconfig exclude", "tsconfig.json", (t) => t.replace('"include": [', '"exclude": ["src/price.ts"],\n  "include": ['), "tsconfig.json:14", /'src\/price\.ts' added to exclude/],
-  ["noImplicitAny off", "tsconfig.json", (t) => t.replace('"strict": true,', '"strict": true,\n    "noImplicitAny": false,'), "tsconfig.json:7", /'noImplicitAny' turned off/],
-  ["test script filtered", "package.json", (t) => t.replace('"vitest run"', '"vitest run src/math.test.ts"'), "package.json:6", /words added to the 'test' script: 'src\/math\.test\.ts'/],
-  ["test script replaced", "package.json", (t) => t.replace('"vitest run"', '"echo ok"'), "package.json:6", /'vitest run' dropped/],
+  [
+    "passWithNoTests",
+    "vitest.config.ts",
+    (t) => t.replace("test: {", "test: { passWithNoTests: true,"),
+    "vitest.config.ts:4",
+    /test\.passWithNoTests turned on/,
+  ],
+  [
+    "bail",
+    "vitest.config.ts",
+    (t) => t.replace("test: {", "test: { bail: 1,"),
+    "vitest.config.ts:4",
+    /test\.bail turned on/,
+  ],
+  [
+    "include narrowed",
+    "vitest.config.ts",
+    (t) => t.replace('"src/**/*.test.ts"', '"src/math.test.ts"'),
+    "vitest.config.ts:4",
+    /'src\/\*\*\/\*\.test\.ts' removed from test\.include/,
+  ],
+  [
+    "coverage exclude added",
+    "vitest.config.ts",
+    (t) => t.replace("coverage: {", 'coverage: { exclude: ["src/price.ts"],'),
+    "vitest.config.ts:4",
+    /'src\/price\.ts' added to test\.coverage\.exclude/,
+  ],
+  [
+    "eslint ignores",
+    "eslint.config.js",
+    (t) =>
+      t.replace(
+        "tseslint.configs.recommended, {",
+        'tseslint.configs.recommended, { ignores: ["src/price.ts"] }, {',
+      ),
+    "eslint.config.js:2",
+    /'src\/price\.ts' added to ignores/,
+  ],
+  [
+    ".eslintignore",
+    ".eslintignore",
+    (t) => `${t}src/price.ts\n`,
+    ".eslintignore:2",
+    /'src\/price\.ts' added to \.eslintignore/,
+  ],
+  [
+    ".prettierignore",
+    ".prettierignore",
+    (t) => `${t}src/price.ts\n`,
+    ".prettierignore:2",
+    /'src\/price\.ts' added/,
+  ],
+  [
+    ".oxlintrc.json ignorePatterns",
+    ".oxlintrc.json",
+    (t) => t.replace('"dist/**"', '"dist/**", "src/price.ts"'),
+    ".oxlintrc.json:2",
+    /'src\/price\.ts' added to ignorePatterns/,
+  ],
+  [
+    "biome files.includes",
+    "biome.json",
+    (t) => t.replace('"src/**"', '"src/**", "!src/price.ts"'),
+    "biome.json:2",
+    /'!src\/price\.ts' added to files\.includes/,
+  ],
+  [
+    "tsconfig exclude",
+    "tsconfig.json",
+    (t) => t.replace('"include": [', '"exclude": ["src/price.ts"],\n  "include": ['),
+    "tsconfig.json:14",
+    /'src\/price\.ts' added to exclude/,
+  ],
+  [
+    "noImplicitAny off",
+    "tsconfig.json",
+    (t) => t.replace('"strict": true,', '"strict": true,\n    "noImplicitAny": false,'),
+    "tsconfig.json:7",
+    /'noImplicitAny' turned off/,
+  ],
+  [
+    "test script filtered",
+    "package.json",
+    (t) => t.replace('"vitest run"', '"vitest run src/math.test.ts"'),
+    "package.json:6",
+    /words added to the 'test' script: 'src\/math\.test\.ts'/,
+  ],
+  [
+    "test script replaced",
+    "package.json",
+    (t) => t.replace('"vitest run"', '"echo ok"'),
+    "package.json:6",
+    /'vitest run' dropped/,
+  ],
 ];
 
 describe("an oracle config loosened → a finding at its line", () => {
@@ -59,11 +145,23 @@ describe("an oracle config loosened → a finding at its line", () => {
 });
 
 const honest: Array<[string, string, (t: string) => string]> = [
-  ["include widened", "vitest.config.ts", (t) => t.replace('"src/**/*.test.ts"', '"src/**/*.test.ts", "test/**/*.test.ts"')],
+  [
+    "include widened",
+    "vitest.config.ts",
+    (t) => t.replace('"src/**/*.test.ts"', '"src/**/*.test.ts", "test/**/*.test.ts"'),
+  ],
   ["an ignore entry removed", ".oxlintrc.json", (t) => t.replace('"dist/**"', "")],
   ["a re-include in .eslintignore", ".eslintignore", (t) => `${t}!dist/keep.js\n`],
-  ["coverage on in the test script", "package.json", (t) => t.replace('"vitest run"', '"vitest run --coverage"')],
-  ["a new tsconfig with skipLibCheck (36 §1)", "examples/demo/tsconfig.json", () => '{ "compilerOptions": { "skipLibCheck": true, "strict": false } }\n'],
+  [
+    "coverage on in the test script",
+    "package.json",
+    (t) => t.replace('"vitest run"', '"vitest run --coverage"'),
+  ],
+  [
+    "a new tsconfig with skipLibCheck (36 §1)",
+    "examples/demo/tsconfig.json",
+    () => '{ "compilerOptions": { "skipLibCheck": true, "strict": false } }\n',
+  ],
 ];
 
 describe("a stricter or new config stays green", () => {

@@ -12,7 +12,8 @@ const TEST = [
   "});",
   "",
 ].join("\n");
-const BUGGY = "export function discount(price: number, _code: string): number {\n  return price;\n}\n";
+const BUGGY =
+  "export function discount(price: number, _code: string): number {\n  return price;\n}\n";
 const FIXED =
   'export function discount(price: number, code: string): number {\n  return code === "SAVE10" ? price - 10 : price;\n}\n';
 
@@ -26,8 +27,12 @@ describe("verify-gates on a red test the agent weakens", () => {
     const result = runCli(repo.dir, ["--only", "floor,tests"]);
     expect(result.code, debug(result)).toBe(1);
     const weakened = result.report?.findings.find((f) => f.rule === "weakened-test");
-    expect(weakened, debug(result)).toMatchObject({ stage: "floor", file: "src/price.test.ts", line: 5 });
-    expect(weakened?.message).toContain("toBe(90) → expect(discount(100,\"SAVE10\")).toBeDefined()");
+    expect(weakened, debug(result)).toMatchObject({
+      stage: "floor",
+      file: "src/price.test.ts",
+      line: 5,
+    });
+    expect(weakened?.message).toContain('toBe(90) → expect(discount(100,"SAVE10")).toBeDefined()');
     expect(result.stdout).toContain("src/price.test.ts:5");
   });
 

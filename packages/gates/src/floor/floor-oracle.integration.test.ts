@@ -5,7 +5,14 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { debug, git, makeRepo, runInProcess, type CliResult, type Repo } from "../../test/fixture.js";
+import {
+  debug,
+  git,
+  makeRepo,
+  runInProcess,
+  type CliResult,
+  type Repo,
+} from "../../test/fixture.js";
 import { defaultConfig } from "../config.js";
 import type { GatesContext } from "../context.js";
 import { collectChange } from "../diff/change.js";
@@ -46,7 +53,9 @@ const SOURCE = [
 ].join("\n");
 
 /** A branch with a red test committed (the task: make it pass), the oracle taken there. */
-async function redBranch(extra: Record<string, string> = {}): Promise<{ repo: Repo; snapshot: string }> {
+async function redBranch(
+  extra: Record<string, string> = {},
+): Promise<{ repo: Repo; snapshot: string }> {
   const repo = makeRepo();
   repo.write("src/price.ts", SOURCE);
   repo.write("src/price.test.ts", RED_TEST);
@@ -96,26 +105,62 @@ const ASSERT = 'expect(discount(100, "SAVE10")).toBe(90);';
 
 describe("an oracle test's assertions weakened → a finding at the assertion", () => {
   it("toBe(90) → toBeDefined()", () =>
-    cheat((t) => t.replace("toBe(90)", "toBeDefined()"), "src/price.test.ts:5", /loosened: .*toBe\(90\) → .*toBeDefined\(\)/));
+    cheat(
+      (t) => t.replace("toBe(90)", "toBeDefined()"),
+      "src/price.test.ts:5",
+      /loosened: .*toBe\(90\) → .*toBeDefined\(\)/,
+    ));
   it(".not added", () =>
     cheat((t) => t.replace(").toBe(90)", ").not.toBe(90)"), "src/price.test.ts:5", /\.not added/));
   it("a tautology in its place", () =>
-    cheat((t) => t.replace(ASSERT, "expect(true).toBe(true);"), "src/price.test.ts:5", /tautology/));
+    cheat(
+      (t) => t.replace(ASSERT, "expect(true).toBe(true);"),
+      "src/price.test.ts:5",
+      /tautology/,
+    ));
   it("expect(x).toBe(x)", () =>
-    cheat((t) => t.replace("toBe(90)", 'toBe(discount(100, "SAVE10"))'), "src/price.test.ts:5", /tautology/));
+    cheat(
+      (t) => t.replace("toBe(90)", 'toBe(discount(100, "SAVE10"))'),
+      "src/price.test.ts:5",
+      /tautology/,
+    ));
   it("the assertion deleted", () =>
-    cheat((t) => t.replace(`  ${ASSERT}\n`, ""), "src/price.test.ts:5", /assertion removed: expect\(discount/));
+    cheat(
+      (t) => t.replace(`  ${ASSERT}\n`, ""),
+      "src/price.test.ts:5",
+      /assertion removed: expect\(discount/,
+    ));
   it("behind if (false)", () =>
-    cheat((t) => t.replace(`  ${ASSERT}`, `  if (false) {\n    ${ASSERT}\n  }`), "src/price.test.ts:6", /never true/));
+    cheat(
+      (t) => t.replace(`  ${ASSERT}`, `  if (false) {\n    ${ASSERT}\n  }`),
+      "src/price.test.ts:6",
+      /never true/,
+    ));
   it("inside try/catch", () =>
-    cheat((t) => t.replace(`  ${ASSERT}`, `  try {\n    ${ASSERT}\n  } catch {}`), "src/price.test.ts:6", /try\/catch/));
+    cheat(
+      (t) => t.replace(`  ${ASSERT}`, `  try {\n    ${ASSERT}\n  } catch {}`),
+      "src/price.test.ts:6",
+      /try\/catch/,
+    ));
   it("the await on .rejects dropped", () =>
-    cheat((t) => t.replace("await expect(load", "expect(load"), "src/price.test.ts:13", /no longer awaited/));
+    cheat(
+      (t) => t.replace("await expect(load", "expect(load"),
+      "src/price.test.ts:13",
+      /no longer awaited/,
+    ));
   it("expect.soft", () =>
-    cheat((t) => t.replace(ASSERT, ASSERT.replace("expect(", "expect.soft(")), "src/price.test.ts:5", /expect\.soft/));
+    cheat(
+      (t) => t.replace(ASSERT, ASSERT.replace("expect(", "expect.soft(")),
+      "src/price.test.ts:5",
+      /expect\.soft/,
+    ));
   it("vi.mock of the module under test", () =>
     cheat(
-      (t) => t.replace('import { discount, load } from "./price.js";', 'import { discount, load } from "./price.js";\nvi.mock("./price.js");'),
+      (t) =>
+        t.replace(
+          'import { discount, load } from "./price.js";',
+          'import { discount, load } from "./price.js";\nvi.mock("./price.js");',
+        ),
       "src/price.test.ts:3",
       /vi\.mock\('\.\/price\.js'\) mocks the module under test/,
     ));
@@ -126,16 +171,27 @@ describe("honest changes to an oracle test stay green", () => {
     const { repo, snapshot } = await redBranch();
     const stricter = RED_TEST.replace("toBeDefined()", "toBe(5)")
       .replace(ASSERT, `${ASSERT}\n  expect(discount(200, "SAVE10")).toBe(180);`)
-      .concat('it("keeps the price without a code", () => {\n  expect(discount(7, "")).toBe(7);\n});\n');
+      .concat(
+        'it("keeps the price without a code", () => {\n  expect(discount(7, "")).toBe(7);\n});\n',
+      );
     repo.write("src/price.test.ts", stricter);
-    repo.write("src/price.ts", SOURCE.replace("return price;", 'return code === "SAVE10" ? price * 0.9 : price;').replace("_code", "code"));
+    repo.write(
+      "src/price.ts",
+      SOURCE.replace("return price;", 'return code === "SAVE10" ? price * 0.9 : price;').replace(
+        "_code",
+        "code",
+      ),
+    );
     const result = await floor(repo, snapshot);
     expect(result.code, found(result).join("\n")).toBe(0);
   });
 
   it("the tests wrapped in a describe and re-indented, a mock of a dependency, a new test file with a mock", async () => {
     const { repo, snapshot } = await redBranch();
-    const body = RED_TEST.split("\n").slice(3).map((l) => (l === "" ? l : `  ${l}`)).join("\n");
+    const body = RED_TEST.split("\n")
+      .slice(3)
+      .map((l) => (l === "" ? l : `  ${l}`))
+      .join("\n");
     const wrapped = [
       'import { describe, expect, it, vi } from "vitest";',
       'import { discount, load } from "./price.js";',
@@ -147,7 +203,10 @@ describe("honest changes to an oracle test stay green", () => {
       "",
     ].join("\n");
     repo.write("src/price.test.ts", wrapped);
-    repo.write("src/other.test.ts", 'import { it, vi } from "vitest";\nimport "./math.js";\nvi.mock("./math.js");\nit("x", () => {});\n');
+    repo.write(
+      "src/other.test.ts",
+      'import { it, vi } from "vitest";\nimport "./math.js";\nvi.mock("./math.js");\nit("x", () => {});\n',
+    );
     const result = await floor(repo, snapshot);
     expect(result.code, found(result).join("\n")).toBe(0);
   });
@@ -165,12 +224,9 @@ describe("honest changes to an oracle test stay green", () => {
 });
 
 describe("snapshots rewritten", () => {
-  const SNAP = [
-    "// Vitest Snapshot v1",
-    "",
-    "exports[`receipt 1`] = `\"total: 90\"`;",
-    "",
-  ].join("\n");
+  const SNAP = ["// Vitest Snapshot v1", "", 'exports[`receipt 1`] = `"total: 90"`;', ""].join(
+    "\n",
+  );
 
   it("a stored snapshot rewritten → a finding at it; a new snapshot added → green", async () => {
     const { repo, snapshot } = await redBranch({ "src/__snapshots__/price.test.ts.snap": SNAP });
@@ -189,6 +245,8 @@ describe("snapshots rewritten", () => {
     const { repo, snapshot } = await redBranch({ "src/price.test.ts": inline });
     repo.write("src/price.test.ts", inline.replace("`90`", "`100`"));
     const result = await floor(repo, snapshot);
-    expect(found(result).join("\n")).toMatch(/src\/price\.test\.ts:5 weakened-test .*inline snapshot rewritten/);
+    expect(found(result).join("\n")).toMatch(
+      /src\/price\.test\.ts:5 weakened-test .*inline snapshot rewritten/,
+    );
   });
 });

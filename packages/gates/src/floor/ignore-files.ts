@@ -3,7 +3,8 @@ import { finding } from "../context.js";
 import type { JudgedFile } from "./judged-files.js";
 
 /** Ignore files, one pattern a line: eslint 8, prettier, oxfmt/oxlint, biome's and others'. */
-const IGNORE_FILE = /(?:^|\/)\.(?:eslintignore|prettierignore|oxfmtignore|oxlintignore|stylelintignore|biomeignore)$/;
+const IGNORE_FILE =
+  /(?:^|\/)\.(?:eslintignore|prettierignore|oxfmtignore|oxlintignore|stylelintignore|biomeignore)$/;
 
 export const isIgnoreFile = (path: string) => IGNORE_FILE.test(path);
 
@@ -14,7 +15,8 @@ export function ignoreFileFindings(file: JudgedFile): GateFinding[] {
   const out: GateFinding[] = [];
   for (const [line, text] of file.diff.added) {
     const pattern = text.trim();
-    if (pattern === "" || pattern.startsWith("#") || pattern.startsWith("!") || before.has(pattern)) continue;
+    if (pattern === "" || pattern.startsWith("#") || pattern.startsWith("!") || before.has(pattern))
+      continue;
     out.push(
       finding(
         "floor",

@@ -38,7 +38,14 @@ async function driftedOracleFiles(
   const source = oracle.source;
   if (source.kind === "commit") {
     if (source.commit === ctx.change.mergeBase) return [];
-    const diff = await gitTry(ctx.root, ["diff", "--name-only", "--no-renames", "-z", source.commit, "--"]);
+    const diff = await gitTry(ctx.root, [
+      "diff",
+      "--name-only",
+      "--no-renames",
+      "-z",
+      source.commit,
+      "--",
+    ]);
     if (!diff.ok) return [];
     return diff.stdout.split("\0").filter((p) => p !== "" && oracle.files.has(p) && !listed.has(p));
   }
@@ -64,7 +71,9 @@ async function reference(
 /** Every file the floor judges, each against its reference; unchanged ones left out. */
 export async function judgedFiles(ctx: GatesContext): Promise<JudgedFile[]> {
   const oracle = await ctx.oracle();
-  const listed = new Set(ctx.change.files.flatMap((f) => [f.path, ...(f.oldPath ? [f.oldPath] : [])]));
+  const listed = new Set(
+    ctx.change.files.flatMap((f) => [f.path, ...(f.oldPath ? [f.oldPath] : [])]),
+  );
   const out: JudgedFile[] = [];
   const add = async (path: string, oldPath: string | undefined, change: FileChange | undefined) => {
     const isNew = change?.status === "added" || change?.status === "untracked";

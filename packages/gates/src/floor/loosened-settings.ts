@@ -20,14 +20,24 @@ const EXCLUDE_KEYS = new Set([
 /** Lists where a removed entry leaves files out: what the tools look at. */
 const INCLUDE_KEYS = new Set(["include", "testMatch", "roots", "projects", "files", "testRegex"]);
 /** Settings that let a run pass with fewer tests run, once set. */
-const PERMISSIVE_KEYS = new Set(["passWithNoTests", "bail", "testNamePattern", "grep", "allowOnly", "dangerouslyIgnoreUnhandledErrors"]);
+const PERMISSIVE_KEYS = new Set([
+  "passWithNoTests",
+  "bail",
+  "testNamePattern",
+  "grep",
+  "allowOnly",
+  "dangerouslyIgnoreUnhandledErrors",
+]);
 /** Biome 2's `files.includes`: a `!` entry excludes. */
 const isNegated = (entry: string) => entry.startsWith("!");
-const isOn = (value: string | undefined) => value !== undefined && !["false", "0", "undefined", "null", ""].includes(value);
+const isOn = (value: string | undefined) =>
+  value !== undefined && !["false", "0", "undefined", "null", ""].includes(value);
 
 const lastKey = (path: string) => path.split(".").at(-1) ?? "";
 
-function grouped(values: readonly ConfigValue[]): Map<string, { entries: string[]; line: number; isList: boolean }> {
+function grouped(
+  values: readonly ConfigValue[],
+): Map<string, { entries: string[]; line: number; isList: boolean }> {
   const out = new Map<string, { entries: string[]; line: number; isList: boolean }>();
   for (const v of values) {
     const seen = out.get(v.path);
@@ -48,7 +58,9 @@ const minus = (a: readonly string[], b: readonly string[]) => {
 
 /** Only the `jest` section of a package.json is runner config; its scripts are test-script's. */
 const relevant = (file: JudgedFile, path: string) =>
-  !/(?:^|\/)package\.json$/.test(file.path) || path.startsWith("jest.") || path.startsWith("eslintConfig.");
+  !/(?:^|\/)package\.json$/.test(file.path) ||
+  path.startsWith("jest.") ||
+  path.startsWith("eslintConfig.");
 
 /**
  * A change to an oracle config (runner, linter, formatter, tsconfig) that leaves something out:
@@ -58,22 +70,28 @@ const relevant = (file: JudgedFile, path: string) =>
 export async function loosenedSettings(file: JudgedFile): Promise<GateFinding[]> {
   if (!file.isOracle || file.before === undefined || file.after === undefined) return [];
   const kind = oracleKind(file.path);
-  if (kind === undefined || kind === "test" || kind === "test-support" || kind === "gates-config") return [];
+  if (kind === undefined || kind === "test" || kind === "test-support" || kind === "gates-config")
+    return [];
   const was = grouped(await configValues(file.oldPath ?? file.path, file.before));
   const now = grouped(await configValues(file.path, file.after));
   const out: GateFinding[] = [];
-  const add = (line: number, message: string) => out.push(finding("floor", file.path, line, "loosened-config", message, HINT));
+  const add = (line: number, message: string) =>
+    out.push(finding("floor", file.path, line, "loosened-config", message, HINT));
   for (const [path, value] of now) {
     if (!relevant(file, path)) continue;
     const key = lastKey(path);
     const before = was.get(path);
     if (EXCLUDE_KEYS.has(key)) {
-      for (const entry of minus(value.entries, before?.entries ?? [])) add(value.line, `'${entry}' added to ${path}: the tools no longer look at it`);
+      for (const entry of minus(value.entries, before?.entries ?? []))
+        add(value.line, `'${entry}' added to ${path}: the tools no longer look at it`);
     } else if (key === "includes") {
       for (const entry of minus(value.entries, before?.entries ?? []).filter(isNegated))
         add(value.line, `'${entry}' added to ${path}: the tools no longer look at it`);
     } else if (PERMISSIVE_KEYS.has(key) && isOn(value.entries[0]) && !isOn(before?.entries[0])) {
-      add(value.line, `${path} turned on (${value.entries.join(", ")}): a run can now pass without running every test`);
+      add(
+        value.line,
+        `${path} turned on (${value.entries.join(", ")}): a run can now pass without running every test`,
+      );
     }
   }
   for (const [path, value] of was) {
@@ -82,7 +100,11 @@ export async function loosenedSettings(file: JudgedFile): Promise<GateFinding[]>
     if (!INCLUDE_KEYS.has(key) && key !== "includes") continue;
     const kept = now.get(path)?.entries ?? [];
     const gone = minus(value.entries, kept).filter((e) => !isNegated(e));
-    for (const entry of gone) add(now.get(path)?.line ?? file.diff.newLineOf(value.line), `'${entry}' removed from ${path}: narrowed, less is looked at`);
+    for (const entry of gone)
+      add(
+        now.get(path)?.line ?? file.diff.newLineOf(value.line),
+        `'${entry}' removed from ${path}: narrowed, less is looked at`,
+      );
   }
   return out;
 }

@@ -33,7 +33,8 @@ const suppressions: Array<[string, string]> = [
   ["biome ignore all", `// biome-ign${"ore"}-all lint: reason`],
 ];
 
-const fileWith = (marker: string) => ["const first = 1;", "", marker, "const last = 2;", ""].join("\n");
+const fileWith = (marker: string) =>
+  ["const first = 1;", "", marker, "const last = 2;", ""].join("\n");
 
 describe("new skip forms in a test file → a finding at the line", () => {
   it.each(skipForms)("%s", async (_name, marker) => {
@@ -74,7 +75,13 @@ describe("new suppressions → a finding at the line", () => {
 
 describe("an existing marker re-indented or moved is not new (36 §1)", () => {
   const ts = "@ts-" + "expect-error";
-  const legacy = [`// ${ts}`, "export const a: number = '1';", `// oxlint-${dis}-next-line no-debugger`, "debugger;", ""].join("\n");
+  const legacy = [
+    `// ${ts}`,
+    "export const a: number = '1';",
+    `// oxlint-${dis}-next-line no-debugger`,
+    "debugger;",
+    "",
+  ].join("\n");
 
   it("a formatter re-indents the suppressions into a block; another moves below: green", async () => {
     const repo = makeRepo({ "src/legacy.ts": legacy });

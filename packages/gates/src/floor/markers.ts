@@ -1,6 +1,11 @@
 import type { GateFinding } from "@agent-verify/contract";
 import { finding } from "../context.js";
-import { FLOOR_PATTERNS, isScriptFile, isTestFile, type FloorPattern } from "../stages/floor-patterns.js";
+import {
+  FLOOR_PATTERNS,
+  isScriptFile,
+  isTestFile,
+  type FloorPattern,
+} from "../stages/floor-patterns.js";
 import type { JudgedFile } from "./judged-files.js";
 
 /** A marker as written, from its start to the end of its line, spaces collapsed. */
@@ -13,7 +18,8 @@ const markerKey = (pattern: FloorPattern, text: string, index: number) =>
  */
 const patternsFor = (path: string) =>
   FLOOR_PATTERNS.filter(
-    (p) => p.applies(path) && !(p.rule === "skipped-test" && isTestFile(path) && isScriptFile(path)),
+    (p) =>
+      p.applies(path) && !(p.rule === "skipped-test" && isTestFile(path) && isScriptFile(path)),
   );
 
 function firstMatch(
@@ -53,7 +59,14 @@ export function markerFindings(file: JudgedFile): GateFinding[] {
     }
     const { pattern, match } = hit;
     out.push(
-      finding("floor", file.path, line, pattern.rule, `new ${pattern.what}: ${match[0].trim()}`, pattern.hint),
+      finding(
+        "floor",
+        file.path,
+        line,
+        pattern.rule,
+        `new ${pattern.what}: ${match[0].trim()}`,
+        pattern.hint,
+      ),
     );
   }
   return out;

@@ -27,7 +27,9 @@ async function modulesOf(path: string, text: string): Promise<Modules> {
     const first = node.arguments[0];
     if (!first || !ts.isStringLiteralLike(first)) return;
     const callee = node.expression;
-    const isImport = callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require");
+    const isImport =
+      callee.kind === ts.SyntaxKind.ImportKeyword ||
+      (ts.isIdentifier(callee) && callee.text === "require");
     if (isImport) imported.add(first.text);
     const name = memberName(ts, callee);
     const root = rootName(ts, callee);
@@ -49,7 +51,8 @@ export async function moduleMockFindings(
 ): Promise<GateFinding[]> {
   const { before, after } = file;
   if (!file.isOracle || before === undefined || after === undefined) return [];
-  if (!isTestFile(file.path) || !isScriptFile(file.path) || isDeclared(declared, file.path)) return [];
+  if (!isTestFile(file.path) || !isScriptFile(file.path) || isDeclared(declared, file.path))
+    return [];
   const was = await modulesOf(file.oldPath ?? file.path, before);
   const now = await modulesOf(file.path, after);
   const had = new Map<string, number>();

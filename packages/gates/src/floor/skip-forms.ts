@@ -2,14 +2,41 @@ import type { GateFinding } from "@agent-verify/contract";
 import { finding } from "../context.js";
 import { isScriptFile, isTestFile } from "../stages/floor-patterns.js";
 import type { JudgedFile } from "./judged-files.js";
-import { memberName, memberObject, parse, rootName, walk, type Node, type Parsed } from "./syntax.js";
+import {
+  memberName,
+  memberObject,
+  parse,
+  rootName,
+  walk,
+  type Node,
+  type Parsed,
+} from "./syntax.js";
 
 const TEST_ROOTS = new Set(["it", "test", "describe", "suite", "context", "bench", "specify"]);
 /** Modifiers that skip, focus or expect a failure (vitest, jest, mocha, node:test, Playwright). */
-const RUNNER_SKIPS = new Set(["skip", "only", "todo", "fixme", "fails", "fail", "failing", "skipIf", "runIf"]);
+const RUNNER_SKIPS = new Set([
+  "skip",
+  "only",
+  "todo",
+  "fixme",
+  "fails",
+  "fail",
+  "failing",
+  "skipIf",
+  "runIf",
+]);
 /** Called on a test's context or `t`: `ctx.skip()`, `t.skip()`, `t.todo()`, `this.skip()`. */
 const CONTEXT_SKIPS = new Set(["skip", "todo", "fixme", "fail"]);
-const SHORTHANDS = new Set(["xit", "xtest", "xdescribe", "xcontext", "xspecify", "fit", "ftest", "fdescribe"]);
+const SHORTHANDS = new Set([
+  "xit",
+  "xtest",
+  "xdescribe",
+  "xcontext",
+  "xspecify",
+  "fit",
+  "ftest",
+  "fdescribe",
+]);
 /** Option keys of a test call that skip or focus it: `{ skip: true }`, `{ todo: "…" }`. */
 const OPTION_SKIPS = new Set(["skip", "todo", "only", "fails"]);
 const HINT = "run every test: fix or delete the test instead of skipping or focusing it";
@@ -64,12 +91,19 @@ function skipFormOf(p: Parsed, node: Node): string | undefined {
     if (!TEST_ROOTS.has(root) && called && CONTEXT_SKIPS.has(name)) return `${p.textOf(node)}()`;
     return undefined;
   }
-  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && SHORTHANDS.has(node.expression.text))
+  if (
+    ts.isCallExpression(node) &&
+    ts.isIdentifier(node.expression) &&
+    SHORTHANDS.has(node.expression.text)
+  )
     return node.expression.text;
   // `const { skip } = it`: the modifier taken out under another name.
   if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent)) {
     const declaration = node.parent.parent;
-    const key = node.propertyName && ts.isIdentifier(node.propertyName) ? node.propertyName.text : node.name.getText(p.source);
+    const key =
+      node.propertyName && ts.isIdentifier(node.propertyName)
+        ? node.propertyName.text
+        : node.name.getText(p.source);
     if (ts.isVariableDeclaration(declaration) && declaration.initializer) {
       const root = rootName(ts, declaration.initializer);
       if (root && TEST_ROOTS.has(root) && RUNNER_SKIPS.has(key)) return `{ ${key} } = ${root}`;
@@ -84,7 +118,11 @@ async function skipForms(path: string, text: string): Promise<SkipForm[]> {
   walk(p.ts, p.source, (node) => {
     const form = skipFormOf(p, node);
     if (form === undefined) return;
-    out.push({ form, line: p.lineOf(node), key: `${form.replace(/\s+/g, "")}\0${enclosingTest(p, node)}` });
+    out.push({
+      form,
+      line: p.lineOf(node),
+      key: `${form.replace(/\s+/g, "")}\0${enclosingTest(p, node)}`,
+    });
   });
   return out;
 }
@@ -97,7 +135,8 @@ async function skipForms(path: string, text: string): Promise<SkipForm[]> {
  */
 export async function skipFormFindings(file: JudgedFile): Promise<GateFinding[]> {
   if (file.after === undefined || !isTestFile(file.path) || !isScriptFile(file.path)) return [];
-  const before = file.before === undefined ? [] : await skipForms(file.oldPath ?? file.path, file.before);
+  const before =
+    file.before === undefined ? [] : await skipForms(file.oldPath ?? file.path, file.before);
   const left = new Map<string, number>();
   for (const f of before) left.set(f.key, (left.get(f.key) ?? 0) + 1);
   const out: GateFinding[] = [];
@@ -107,7 +146,16 @@ export async function skipFormFindings(file: JudgedFile): Promise<GateFinding[]>
       left.set(f.key, n - 1);
       continue;
     }
-    out.push(finding("floor", file.path, f.line, "skipped-test", `new skipped or focused test: ${f.form}`, HINT));
+    out.push(
+      finding(
+        "floor",
+        file.path,
+        f.line,
+        "skipped-test",
+        `new skipped or focused test: ${f.form}`,
+        HINT,
+      ),
+    );
   }
   return out;
 }

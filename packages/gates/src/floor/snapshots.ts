@@ -17,7 +17,10 @@ function entries(text: string): Map<string, { value: string; line: number }> {
 }
 
 /** An oracle snapshot file whose stored snapshots the change rewrote or deleted (new ones are fine). */
-export function snapshotFindings(file: JudgedFile, declared: readonly DeclaredTest[]): GateFinding[] {
+export function snapshotFindings(
+  file: JudgedFile,
+  declared: readonly DeclaredTest[],
+): GateFinding[] {
   if (!file.isOracle || !/\.snap$/.test(file.path) || file.before === undefined) return [];
   if (isDeclared(declared, file.path)) return [];
   const was = entries(file.before);

@@ -48,8 +48,13 @@ describe("renames that keep the test", () => {
   });
 
   it("tests wrapped in a new describe: green", async () => {
-    const body = BEFORE.split("\n").slice(3).map((l) => (l ? `  ${l}` : l)).join("\n");
-    const result = await floorOn(`${BEFORE.split("\n").slice(0, 3).join("\n")}\ndescribe("math", () => {\n${body}});\n`);
+    const body = BEFORE.split("\n")
+      .slice(3)
+      .map((l) => (l ? `  ${l}` : l))
+      .join("\n");
+    const result = await floorOn(
+      `${BEFORE.split("\n").slice(0, 3).join("\n")}\ndescribe("math", () => {\n${body}});\n`,
+    );
     expect(result.code, debug(result)).toBe(0);
   });
 
@@ -60,11 +65,16 @@ describe("renames that keep the test", () => {
     );
     const result = await floorOn(after);
     expect(result.code, debug(result)).toBe(1);
-    expect(result.report?.findings[0]).toMatchObject({ file: "src/add.test.ts", rule: "removed-tests" });
+    expect(result.report?.findings[0]).toMatchObject({
+      file: "src/add.test.ts",
+      rule: "removed-tests",
+    });
   });
 
   it("a renamed test with a changed body is a removal: red", async () => {
-    const result = await floorOn(BEFORE.replace('it("adds"', 'it("sums"').replace("toBe(4)", "toBeDefined()"));
+    const result = await floorOn(
+      BEFORE.replace('it("adds"', 'it("sums"').replace("toBe(4)", "toBeDefined()"),
+    );
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings.map((f) => f.rule)).toContain("removed-tests");
   });

@@ -6,14 +6,18 @@ import type { JudgedFile } from "./judged-files.js";
 const STAGE_SCRIPT = /^(?:test|typecheck|type-check|tsc|lint|format|check|coverage)(?::[\w:-]+)?$/;
 const isTestScript = (name: string) => /^(?:test|coverage)(?::|$)/.test(name);
 /** Words that make a test run stricter, never narrower. */
-const STRICTER = /^(?:run|--run|--coverage(?:[.=].*)?|--reporter(?:=.*)?|--silent|--ci|--no-file-parallelism)$/;
-const HINT = "gates runs the scripts as the task began; keep every word of the script (adding checks is fine)";
+const STRICTER =
+  /^(?:run|--run|--coverage(?:[.=].*)?|--reporter(?:=.*)?|--silent|--ci|--no-file-parallelism)$/;
+const HINT =
+  "gates runs the scripts as the task began; keep every word of the script (adding checks is fine)";
 
 function scriptsOf(text: string | undefined): Record<string, string> {
   try {
     const scripts = (JSON.parse(text ?? "") as { scripts?: unknown }).scripts;
     if (typeof scripts !== "object" || scripts === null) return {};
-    return Object.fromEntries(Object.entries(scripts).filter((e): e is [string, string] => typeof e[1] === "string"));
+    return Object.fromEntries(
+      Object.entries(scripts).filter((e): e is [string, string] => typeof e[1] === "string"),
+    );
   } catch {
     return {};
   }
@@ -40,7 +44,12 @@ const without = (a: readonly string[], b: readonly string[]) => {
  * or (for a test script) a word added that filters what runs (`vitest run src/a`, `-t name`).
  */
 export function testScriptFindings(file: JudgedFile): GateFinding[] {
-  if (!/(?:^|\/)package\.json$/.test(file.path) || file.before === undefined || file.after === undefined) return [];
+  if (
+    !/(?:^|\/)package\.json$/.test(file.path) ||
+    file.before === undefined ||
+    file.after === undefined
+  )
+    return [];
   const was = scriptsOf(file.before);
   const now = scriptsOf(file.after);
   const out: GateFinding[] = [];
@@ -48,14 +57,18 @@ export function testScriptFindings(file: JudgedFile): GateFinding[] {
     if (!STAGE_SCRIPT.test(name)) continue;
     const after = now[name];
     const line = lineOf(file.after, name);
-    const add = (message: string) => out.push(finding("floor", file.path, line, "loosened-config", message, HINT));
+    const add = (message: string) =>
+      out.push(finding("floor", file.path, line, "loosened-config", message, HINT));
     if (after === undefined) {
       add(`script '${name}' removed (was '${before}')`);
       continue;
     }
     const dropped = without(words(before), words(after));
     const added = without(words(after), words(before)).filter((w) => !STRICTER.test(w));
-    if (dropped.length > 0) add(`script '${name}' changed from '${before}' to '${after}': '${dropped.join(" ")}' dropped`);
+    if (dropped.length > 0)
+      add(
+        `script '${name}' changed from '${before}' to '${after}': '${dropped.join(" ")}' dropped`,
+      );
     else if (isTestScript(name) && added.length > 0)
       add(`words added to the '${name}' script: '${added.join(" ")}' (a filter: fewer tests run)`);
   }

@@ -32,21 +32,26 @@ const GUARD_WORDS: Record<Guard, string> = {
   "not-awaited": "no longer awaited (its promise's failure is never seen)",
 };
 
-const show = (a: Assertion) => a.text.replace(/^(.{0,100}).*$/, (_m, head: string) => (head.length < a.text.length ? `${head}…` : head));
+const show = (a: Assertion) =>
+  a.text.replace(/^(.{0,100}).*$/, (_m, head: string) =>
+    head.length < a.text.length ? `${head}…` : head,
+  );
 
 /** `after` checks `before`'s value at least as hard (same value, a sharper matcher). */
 function atLeastAsStrict(before: Assertion, after: Assertion): boolean {
   if (before.subject !== after.subject || before.negated !== after.negated) return false;
   if (after.soft && !before.soft) return false;
   if (after.guards.some((g) => !before.guards.includes(g))) return false;
-  if (before.matcher === "toEqual" && after.matcher === "toStrictEqual") return before.expected === after.expected;
+  if (before.matcher === "toEqual" && after.matcher === "toStrictEqual")
+    return before.expected === after.expected;
   return WEAK.has(before.matcher) && !WEAK.has(after.matcher) && !isTautology(after);
 }
 
 function whatChanged(before: Assertion, after: Assertion | undefined): string {
   if (after === undefined) return `assertion removed: ${show(before)}`;
   const extra = after.guards.filter((g) => !before.guards.includes(g));
-  if (after.text === before.text && extra[0]) return `assertion ${GUARD_WORDS[extra[0]]}: ${show(after)}`;
+  if (after.text === before.text && extra[0])
+    return `assertion ${GUARD_WORDS[extra[0]]}: ${show(after)}`;
   const why = isTautology(after)
     ? " (a tautology: it passes whatever the code does)"
     : after.negated !== before.negated
@@ -79,7 +84,8 @@ export async function weakenedAssertions(
 ): Promise<GateFinding[]> {
   const { before, after } = file;
   if (!file.isOracle || before === undefined || after === undefined) return [];
-  if (!isTestFile(file.path) || !isScriptFile(file.path) || isDeclared(declared, file.path)) return [];
+  if (!isTestFile(file.path) || !isScriptFile(file.path) || isDeclared(declared, file.path))
+    return [];
   const was = byTest(await assertionsOf(file.oldPath ?? file.path, before));
   const now = byTest(await assertionsOf(file.path, after));
   const present = new Set((await fileTestDefinitions(file.path, after)).map((t) => t.name));
@@ -95,15 +101,28 @@ export async function weakenedAssertions(
     };
     const unmatched: Assertion[] = [];
     for (const old of olds) {
-      const same = take((a) => a.text === old.text && a.guards.every((g) => old.guards.includes(g)));
+      const same = take(
+        (a) => a.text === old.text && a.guards.every((g) => old.guards.includes(g)),
+      );
       if (!same) unmatched.push(old);
     }
     for (const old of unmatched) {
       if (take((a) => atLeastAsStrict(old, a))) continue;
       const replaced =
-        take((a) => a.subject === old.subject) ?? take((a) => a.text === old.text) ?? take(isTautology);
+        take((a) => a.subject === old.subject) ??
+        take((a) => a.text === old.text) ??
+        take(isTautology);
       const line = replaced?.line ?? file.diff.newLineOf(old.line);
-      out.push(finding("floor", file.path, line, "weakened-test", `'${test || "(top level)"}': ${whatChanged(old, replaced)}`, HINT));
+      out.push(
+        finding(
+          "floor",
+          file.path,
+          line,
+          "weakened-test",
+          `'${test || "(top level)"}': ${whatChanged(old, replaced)}`,
+          HINT,
+        ),
+      );
     }
   }
   return out;

@@ -57,7 +57,8 @@ export async function addedTests(files: readonly JudgedFile[]): Promise<TestDefi
   const out: TestDefinition[] = [];
   for (const file of files) {
     if (file.after === undefined || !isTestFile(file.path)) continue;
-    const before = file.before === undefined ? [] : await definitions(file.oldPath ?? file.path, file.before);
+    const before =
+      file.before === undefined ? [] : await definitions(file.oldPath ?? file.path, file.before);
     out.push(...minus(await definitions(file.path, file.after), before));
   }
   return out;
@@ -68,7 +69,9 @@ export async function movedElsewhere(file: JudgedFile, pool: TestDefinition[]): 
   if (file.before === undefined) return false;
   const wanted = await definitions(file.oldPath ?? file.path, file.before);
   const trial = [...pool];
-  const moved = wanted.every((t) => take(trial, (p) => p.name === t.name) || take(trial, sameBody(t)));
+  const moved = wanted.every(
+    (t) => take(trial, (p) => p.name === t.name) || take(trial, sameBody(t)),
+  );
   if (moved) pool.splice(0, pool.length, ...trial);
   return moved && wanted.length > 0;
 }

@@ -74,9 +74,15 @@ export async function describeBlocks(path: string, text: string): Promise<Descri
   const visit = (node: import("typescript").Node): void => {
     if (ts.isCallExpression(node)) {
       let callee: import("typescript").Expression = node.expression;
-      while (ts.isPropertyAccessExpression(callee) || ts.isCallExpression(callee)) callee = callee.expression;
+      while (ts.isPropertyAccessExpression(callee) || ts.isCallExpression(callee))
+        callee = callee.expression;
       const first = node.arguments[0];
-      if (ts.isIdentifier(callee) && DESCRIBES.has(callee.text) && first && ts.isStringLiteralLike(first))
+      if (
+        ts.isIdentifier(callee) &&
+        DESCRIBES.has(callee.text) &&
+        first &&
+        ts.isStringLiteralLike(first)
+      )
         found.push({ name: first.text, text: compact(node.getText(source)) });
     }
     ts.forEachChild(node, visit);
@@ -106,7 +112,13 @@ export function regexTestDefinitions(text: string): TestDefinition[] {
       end = next;
     }
     const body = lines.slice(index + 1, end + 1).join("\n");
-    found.push({ name: match[1] ?? match[2] ?? "", line: index + 1, endLine: end + 1, body: compact(body), statements: [] });
+    found.push({
+      name: match[1] ?? match[2] ?? "",
+      line: index + 1,
+      endLine: end + 1,
+      body: compact(body),
+      statements: [],
+    });
   });
   return found;
 }
