@@ -78,19 +78,19 @@ describe("an existing marker re-indented or moved is not new (36 §1)", () => {
   const legacy = [
     `// ${ts}`,
     "export const a: number = '1';",
-    `// oxlint-${dis}-next-line no-debugger`,
-    "debugger;",
+    `// eslint-${dis}-next-line no-console`,
+    "console.log(a);",
     "",
   ].join("\n");
 
-  it("a formatter re-indents the suppressions into a block; another moves below: green", async () => {
+  it("a formatter re-indents a suppression into a block; another moves below: green", async () => {
     const repo = makeRepo({ "src/legacy.ts": legacy });
     repo.write(
       "src/legacy.ts",
       [
         "export function f(): void {",
-        `  // oxlint-${dis}-next-line   no-debugger`,
-        "  debugger;",
+        `  // eslint-${dis}-next-line   no-console`,
+        "  console.log(a);",
         "}",
         "export const b = 2;",
         `// ${ts}`,

@@ -30,8 +30,12 @@ export function walk(ts: Ts, node: TS.Node, visit: (node: TS.Node) => void): voi
   ts.forEachChild(node, (child) => walk(ts, child, visit));
 }
 
-/** Code text with its layout taken out, so a re-indent or a re-wrap reads the same. */
-export const compact = (text: string) => text.replace(/\s+/g, "").replace(/,([)\]}])/g, "$1");
+/** Code text with its layout (and quote style) taken out, so a re-indent or a re-wrap reads the same. */
+export const compact = (text: string) =>
+  text
+    .replace(/\s+/g, "")
+    .replace(/'/g, '"')
+    .replace(/,([)\]}])/g, "$1");
 
 /** The name of a property access or a bracketed string key: `it.skip`, `it["skip"]`. */
 export function memberName(ts: Ts, node: TS.Node): string | undefined {

@@ -18,7 +18,11 @@ export interface DescribeBlock {
   text: string;
 }
 
-const compact = (text: string) => text.replace(/\s+/g, "").replace(/,([)\]}])/g, "$1");
+const compact = (text: string) =>
+  text
+    .replace(/\s+/g, "")
+    .replace(/'/g, '"')
+    .replace(/,([)\]}])/g, "$1");
 const DESCRIBES = new Set(["describe", "suite", "context"]);
 
 const ROOTS = new Set(["it", "test"]);
