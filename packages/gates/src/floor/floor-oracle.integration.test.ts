@@ -211,6 +211,21 @@ describe("honest changes to an oracle test stay green", () => {
     expect(result.code, found(result).join("\n")).toBe(0);
   });
 
+  it("a test moved to another file, an assertion moved into a helper: green", async () => {
+    const { repo, snapshot } = await redBranch();
+    const moved = RED_TEST.replace(/it\("returns a number"[\s\S]*?\n\}\);\n/, "").replace(
+      `  ${ASSERT}`,
+      "  checkSave10();",
+    );
+    repo.write("src/price.test.ts", `${moved}function checkSave10(): void {\n  ${ASSERT}\n}\n`);
+    repo.write(
+      "src/number.test.ts",
+      'import { expect, it } from "vitest";\nimport { discount } from "./price.js";\n\nit("returns a number", () => {\n  expect(discount(5, "")).toBeDefined();\n});\n',
+    );
+    const result = await floor(repo, snapshot);
+    expect(result.code, found(result).join("\n")).toBe(0);
+  });
+
   it("an edit the task declares (## TESTS action: modify) is not a finding", async () => {
     const { repo, snapshot } = await redBranch();
     repo.write("src/price.test.ts", RED_TEST.replace("toBe(90)", "toBe(80)"));
