@@ -44,7 +44,22 @@ export const FLOOR_PATTERNS: readonly FloorPattern[] = [
   },
   {
     rule: "suppression",
-    pattern: /biome[-]ignore/,
+    pattern: /oxlint[-]disable(?:-next-line|-line)?/,
+    what: "oxlint suppression",
+    hint: SUPPRESSION_HINT,
+    applies: isCodeFile,
+  },
+  {
+    rule: "suppression",
+    // An inline rule config in a block comment that sets a rule to off or warn (eslint, oxlint).
+    pattern: /\/\*\s*(?:eslint|oxlint)[ \t]+[^*]*?:\s*\[?\s*["']?(?:off|warn|0|1)\b[^*]*\*\//,
+    what: "inline lint rule config",
+    hint: SUPPRESSION_HINT,
+    applies: isCodeFile,
+  },
+  {
+    rule: "suppression",
+    pattern: /biome[-]ignore(?:-all|-start)?/,
     what: "Biome suppression",
     hint: SUPPRESSION_HINT,
     applies: isCodeFile,

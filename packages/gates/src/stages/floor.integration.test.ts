@@ -87,8 +87,8 @@ describe("floor: tests removed", () => {
     const result = await runCliInProcess(repo.dir, ["--only", "floor"]);
     expect(result.code, debug(result)).toBe(1);
     const f = result.report?.findings[0];
-    expect(f).toMatchObject({ file: "src/math.test.ts", line: 8, rule: "removed-tests" });
-    expect(f?.message).toContain("2 at base, 1 now");
+    expect(f).toMatchObject({ file: "src/math.test.ts", line: 7, rule: "removed-tests" });
+    expect(f?.message).toContain("2 at the start, 1 now");
     expect(f?.message).toContain("'adds negatives'");
   });
 

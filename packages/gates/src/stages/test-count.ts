@@ -6,7 +6,24 @@ export interface TestDefinition {
   line: number;
   /** Last line of the test's callback (of the whole call when it has none). */
   endLine: number;
+  /** The callback's body with its layout taken out ("" when none): a renamed test keeps it. */
+  body: string;
+  /** Each statement of the callback's body, layout taken out (the body itself when it is an expression). */
+  statements: string[];
 }
+
+/** A `describe` block: its name and its text with the layout taken out. */
+export interface DescribeBlock {
+  name: string;
+  text: string;
+}
+
+const compact = (text: string) =>
+  text
+    .replace(/\s+/g, "")
+    .replace(/'/g, '"')
+    .replace(/,([)\]}])/g, "$1");
+const DESCRIBES = new Set(["describe", "suite", "context"]);
 
 const ROOTS = new Set(["it", "test"]);
 
@@ -37,8 +54,40 @@ export async function testDefinitions(path: string, text: string): Promise<TestD
           name,
           line: lineOf(node.getStart(source)),
           endLine: lineOf((callback ?? node).getEnd()),
+          body: callback ? compact(callback.body.getText(source)) : "",
+          statements: !callback
+            ? []
+            : ts.isBlock(callback.body)
+              ? callback.body.statements.map((st) => compact(st.getText(source)))
+              : [compact(callback.body.getText(source))],
         });
       }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The `describe` blocks of a TS/JS test file. */
+export async function describeBlocks(path: string, text: string): Promise<DescribeBlock[]> {
+  if (!isScriptFile(path)) return [];
+  const ts = (await import("typescript")).default;
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const found: DescribeBlock[] = [];
+  const visit = (node: import("typescript").Node): void => {
+    if (ts.isCallExpression(node)) {
+      let callee: import("typescript").Expression = node.expression;
+      while (ts.isPropertyAccessExpression(callee) || ts.isCallExpression(callee))
+        callee = callee.expression;
+      const first = node.arguments[0];
+      if (
+        ts.isIdentifier(callee) &&
+        DESCRIBES.has(callee.text) &&
+        first &&
+        ts.isStringLiteralLike(first)
+      )
+        found.push({ name: first.text, text: compact(node.getText(source)) });
     }
     ts.forEachChild(node, visit);
   };
@@ -66,7 +115,14 @@ export function regexTestDefinitions(text: string): TestDefinition[] {
       if (indentOf(candidate) <= indent) break;
       end = next;
     }
-    found.push({ name: match[1] ?? match[2] ?? "", line: index + 1, endLine: end + 1 });
+    const body = lines.slice(index + 1, end + 1).join("\n");
+    found.push({
+      name: match[1] ?? match[2] ?? "",
+      line: index + 1,
+      endLine: end + 1,
+      body: compact(body),
+      statements: [],
+    });
   });
   return found;
 }
