@@ -17,6 +17,8 @@ export type ParsedArgs =
       taskFile: string | undefined;
       projectDir: string | undefined;
       criteriaFile: string | undefined;
+      /** `--oracle REF`: the tests and tool configs the change is judged against. */
+      oracle: string | undefined;
       /** Stage events as JSON lines (`--progress jsonl`, VERIFY_GATES_PROGRESS). */
       progress: ProgressTarget | undefined;
     }
@@ -71,6 +73,7 @@ interface RunOptions {
   taskFile?: string;
   projectDir?: string;
   criteriaFile?: string;
+  oracle?: string;
   progress?: string;
 }
 
@@ -90,6 +93,8 @@ function runArgs(opts: RunOptions, env: GatesEnv): ParsedArgs {
   const usage = (message: string): ParsedArgs => ({ command: "usage-error", message });
   if (opts.regression !== undefined && opts.regression.trim() === "")
     return usage("--regression: the issue title is empty");
+  if (opts.oracle !== undefined && opts.oracle.trim() === "")
+    return usage("--oracle: the ref is empty");
   if (opts.base !== undefined && opts.baseCommit !== undefined)
     return usage("--base and --base-commit name the same thing: give one");
   const mode = opts.mode ?? (env.VERIFY_MODE || undefined);
@@ -111,6 +116,7 @@ function runArgs(opts: RunOptions, env: GatesEnv): ParsedArgs {
     taskFile: opts.taskFile ?? (env.VERIFY_TASK_FILE || undefined),
     projectDir: opts.projectDir ?? (env.VERIFY_PROJECT_DIR || undefined),
     criteriaFile: opts.criteriaFile,
+    oracle: opts.oracle?.trim(),
     progress,
   };
 }
@@ -146,6 +152,10 @@ function program(result: { value?: ParsedArgs }, output: string[], env: GatesEnv
     .option(
       "--criteria-file <file>",
       "acceptance criteria for the judge, one per bullet or line; '-' reads stdin",
+    )
+    .option(
+      "--oracle <ref>",
+      "judge the change against the tests and tool configs of this ref (default: the merge base; a loop's snapshot wins)",
     )
     .option(
       "--progress <format>",

@@ -135,7 +135,7 @@ const skipped = (stage: GateStage, reason: string): StageResult => ({
 interface Setup {
   root: string;
   ctx: GatesContext;
-  parts: Pick<ReportParts, "base" | "changedFiles" | "stamp" | "task">;
+  parts: Pick<ReportParts, "base" | "changedFiles" | "stamp" | "task" | "oracle">;
   stampOnFile: Stamp | undefined;
   /** The test run, if a stage started one. */
   testRun: () => Promise<TestRun | undefined> | undefined;
@@ -186,25 +186,29 @@ async function prepare(
     ...(loaded ? { task: createHash("sha256").update(loaded.text).digest("hex") } : {}),
     ...(criteria.length > 0 ? { criteria } : {}),
   };
-  const inputs = await stampInputs({
-    root,
-    version: VERSION,
-    working: working.config,
-    base: baseConfig,
-    settings,
-    change,
+  const { chooseOracle, oracleReport } = await import("./oracle/choose.js");
+  const chosen = await chooseOracle(root, env, {
+    snapshot: options.oracleSnapshot,
+    cli: options.oracle,
+    task: loaded?.task.oracle ? { ref: loaded.task.oracle, file: loaded.task.file } : undefined,
+    config: baseConfig.oracle,
+    mergeBase: { ref, commit: base.mergeBase },
   });
+  const oracle = () => Promise.resolve(chosen.oracle);
+  // The oracle decides the verdict: its id is part of the stamp's key.
+  const inputs = {
+    ...(await stampInputs({
+      root,
+      version: VERSION,
+      working: working.config,
+      base: baseConfig,
+      settings,
+      change,
+    })),
+    oracle: chosen.oracle.id,
+  };
   const hash = stampHash(inputs);
-  const oracle = memo(async () => {
-    const { commitOracle, openOracle } = await import("./oracle/index.js");
-    if (options.oracleSnapshot) return openOracle(root, env, options.oracleSnapshot);
-    if (options.oracle) {
-      const resolved = await resolveBase(root, options.oracle);
-      return commitOracle(root, options.oracle, resolved.commit);
-    }
-    return commitOracle(root, ref, base.mergeBase);
-  });
-  const oracleScripts = scriptsOf(await (await oracle()).read("package.json"));
+  const oracleScripts = scriptsOf(await chosen.oracle.read("package.json"));
   let worktree: BaseWorktree | undefined;
   let testRun: Promise<TestRun | undefined> | undefined;
   const commands = new Map<ToolStage, StageCommands>();
@@ -246,6 +250,7 @@ async function prepare(
         estimated_diff: loaded.task.estimatedDiff ?? null,
         criteria: criteria.length,
       },
+      oracle: oracleReport(chosen, loaded?.task.tests),
     },
     stampOnFile: await readStamp(root),
     testRun: () => testRun,
@@ -272,6 +277,7 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
     alreadyVerified: false,
     error: undefined,
     task: undefined,
+    oracle: undefined,
     verdict: undefined,
     secrets: secretsSeen,
   };

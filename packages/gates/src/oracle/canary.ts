@@ -4,12 +4,13 @@ import { join } from "node:path";
 import type { RawFinding } from "../tools/run-tool.js";
 import type { TestRun } from "../tools/vitest.js";
 
-export type CanaryRunner = "vitest" | "jest";
+export type CanaryRunner = "vitest" | "jest" | "node-test";
 
 /**
  * Tests gates appends, in the copy, to every test file of the oracle, under names the tree
  * cannot know in advance: one must pass, two must fail (a `toBe` and a `toEqual`, the assertions
- * tests use most). They share the file's module context, so a matcher overridden from the code
+ * tests use most; for `node --test`, four: `assert` and `assert/strict`'s `equal` and
+ * `deepEqual` forms, each alone). They share the file's module context, so a matcher overridden from the code
  * under test, a patched `Object.is` or a rewriting setup file reaches them too: a runner that
  * reports them otherwise cannot be trusted.
  */
@@ -25,8 +26,47 @@ const word = () => randomBytes(5).toString("hex");
 const FOCUS = /\.only\b|\b(?:fit|fdescribe)\s*\(/;
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 
+/** `node --test`'s failing assertions, one per test: a patched one passes alone, and is seen. */
+const NODE_FAILS = (strict: string, assert: string, n: number) => [
+  `${strict}.equal(${n} + 1, ${n + 2});`,
+  `${assert}.strictEqual(${n} + 1, ${n + 2});`,
+  `${strict}.deepEqual([${n}], [${n + 1}]);`,
+  `${assert}.deepStrictEqual([${n}], [${n + 1}]);`,
+];
+
+/**
+ * `node --test`'s canary: `node:test`, `node:assert` and `node:assert/strict` fetched with
+ * `process.getBuiltinModule` (no import statement, so one text fits ES modules and CommonJS
+ * alike), in a block of its own.
+ */
+function nodeSource(canary: Canary, n: number): string {
+  const [test, assert, strict] = [`t${word()}`, `a${word()}`, `s${word()}`];
+  const fails = NODE_FAILS(strict, assert, n);
+  return [
+    "",
+    "{",
+    `  const { test: ${test} } = process.getBuiltinModule("node:test");`,
+    `  const ${assert} = process.getBuiltinModule("node:assert");`,
+    `  const ${strict} = process.getBuiltinModule("node:assert/strict");`,
+    `  ${test}(${JSON.stringify(canary.pass)}, () => {`,
+    `    ${strict}.equal(${n} + 1, ${n + 1});`,
+    `    ${assert}.strictEqual(${n} + 1, ${n + 1});`,
+    `    ${strict}.deepEqual([${n}], [${n}]);`,
+    `    ${assert}.deepStrictEqual([${n}], [${n}]);`,
+    "  });",
+    ...canary.fail.flatMap((name, i) => [
+      `  ${test}(${JSON.stringify(name)}, () => {`,
+      `    ${fails[i % fails.length]}`,
+      "  });",
+    ]),
+    "}",
+    "",
+  ].join("\n");
+}
+
 function source(runner: CanaryRunner, canary: Canary): string {
   const n = 2 + (randomBytes(1)[0] ?? 0);
+  if (runner === "node-test") return nodeSource(canary, n);
   const [expect, it] = runner === "vitest" ? [`e${word()}`, `i${word()}`] : ["expect", "it"];
   const lines =
     runner === "vitest" ? ["", `import { expect as ${expect}, it as ${it} } from "vitest";`] : [""];
@@ -52,7 +92,12 @@ export async function plantCanary(
   runner: CanaryRunner,
   files: readonly string[],
 ): Promise<Canary> {
-  const canary: Canary = { files: [], pass: `t${word()}`, fail: [`t${word()}`, `t${word()}`] };
+  const fails = runner === "node-test" ? 4 : 2;
+  const canary: Canary = {
+    files: [],
+    pass: `t${word()}`,
+    fail: Array.from({ length: fails }, () => `t${word()}`),
+  };
   for (const file of files) {
     if (!SCRIPT.test(file)) continue;
     const text = await readFile(join(dir, file), "utf8").catch(() => undefined);
@@ -78,13 +123,15 @@ const endsWithName = (name: string) => (text: string) =>
 
 /**
  * Judge one run by the canaries of the files it reported, and take the canaries out of it: a
- * canary reported otherwise than it must be, or a run that exits 0 while a canary failed, means
- * the run was tampered with.
+ * canary reported otherwise than it must be, a run that exits 0 while a canary failed, or a
+ * carrier the runner was surely given (`expected`) missing from its report, means the run was
+ * tampered with.
  */
 export function judgeCanary(
   canary: Canary,
   run: TestRun,
   exitCode: number | null,
+  expected: readonly string[] = [],
 ): { run: TestRun; findings: RawFinding[] } {
   const names = [canary.pass, ...canary.fail];
   const isCanary = (name: string) => names.some((n) => endsWithName(n)(name));
@@ -116,6 +163,11 @@ export function judgeCanary(
         );
     }
   }
+  for (const file of expected)
+    if (carriers.has(file) && !ran.has(file))
+      findings.push(
+        tampered(file, "a test file of the oracle the runner was given is missing from its report"),
+      );
   if (failedSeen && exitCode === 0) findings.push(tampered(null, "it exited 0 while tests failed"));
   const own = tests.filter((t) => isCanary(t.name)).length;
   return {
