@@ -8,20 +8,26 @@ import { nodeTestFiles } from "./node-test-files.js";
 // be in the report.
 const canary: Canary = {
   files: ["test/a.test.js", "test/b.test.js"],
-  pass: "tp",
-  fail: ["tf1", "tf2"],
+  names: new Map([
+    ["test/a.test.js", { pass: "tpa", fail: ["tfa1", "tfa2"] }],
+    ["test/b.test.js", { pass: "tpb", fail: ["tfb1", "tfb2"] }],
+  ]),
 };
 
+/** A run of `files` as node's TAP reports it: a passing test without its file. */
 const run = (files: string[]): TestRun => ({
   findings: [],
   totalTests: files.length * 4,
   coverage: new Map(),
-  tests: files.flatMap((file) => [
-    { file, name: "real", status: "passed" as const },
-    { file, name: "tp", status: "passed" as const },
-    { file, name: "tf1", status: "failed" as const },
-    { file, name: "tf2", status: "failed" as const },
-  ]),
+  tests: files.flatMap((file) => {
+    const names = canary.names.get(file)!;
+    return [
+      { file: null, name: "real", status: "passed" as const },
+      { file: null, name: names.pass, status: "passed" as const },
+      { file, name: `suite > ${names.fail[0]}`, status: "failed" as const },
+      { file, name: names.fail[1] ?? "", status: "failed" as const },
+    ];
+  }),
 });
 
 describe("the canary's verdict on a run", () => {
