@@ -137,7 +137,7 @@ printTable(
   {
     "tests by hand (plain), median ms": Math.round(med.plain),
     "gates tests stage, merge-base oracle": Math.round(med.oracle),
-    "gates tests stage, loop snapshot, all rewritten": Math.round(med.loop),
+    "gates tests stage, snapshot, rewritten": Math.round(med.loop),
     "ratio merge-base oracle / plain": `${ratio(med.oracle, med.plain)}x`,
     "ratio loop snapshot / plain": `${ratio(med.loop, med.plain)}x`,
   },
