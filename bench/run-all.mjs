@@ -11,6 +11,7 @@ const benches = [
   "cpu-bench.mjs",
   "gates-bench.mjs",
   "gates-tools-bench.mjs",
+  "oracle-bench.mjs",
   "hook-bench.mjs",
   "redact-bench.mjs",
 ];

@@ -95,6 +95,11 @@ export const GatesConfigSchema = z.strictObject({
   secrets: z.strictObject({ allow: z.array(nonEmpty()).default([]) }).default({ allow: [] }),
   exclude: globs().default([]),
   judge: GatesJudgeSchema.optional(),
+  /**
+   * The oracle as a ref (the tests and tool configs the change is judged against), read from the
+   * base's config only; default: the merge base. A loop's snapshot, `--oracle` and a task's `ORACLE:` win.
+   */
+  oracle: nonEmpty().optional(),
   timeouts: GatesTimeoutsSchema.default({ tool_s: 600, test_s: 1200, judge_s: 600 }),
   tests: GatesTestsSchema.default({}),
 });

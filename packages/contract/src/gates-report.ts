@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GatesModeSchema } from "./gates-config.js";
+import { GatesOracleSchema } from "./oracle.js";
 import { AggregatedVerdictSchema } from "./verdict.js";
 
 import { GATE_STAGES, GATES_EXIT_CODE_BY_STATUS, GATES_STATUSES } from "./constants.js";
@@ -55,6 +56,8 @@ export const StampInputsSchema = z.strictObject({
   lockfile: z.string(),
   node: z.string(),
   tools: z.record(z.string(), z.string()),
+  /** The oracle's id (a new oracle means a new run). */
+  oracle: z.string().optional(),
 });
 export type StampInputs = z.infer<typeof StampInputsSchema>;
 
@@ -108,6 +111,8 @@ export const GatesReportSchema = z.strictObject({
     .optional(),
   /** The judge's verdict on the acceptance criteria, with its next actions (absent when no judge answered). */
   judge: AggregatedVerdictSchema.optional(),
+  /** The oracle the change was judged against (absent when the run stopped before choosing one). */
+  oracle: GatesOracleSchema.optional(),
 });
 export type GatesReport = z.infer<typeof GatesReportSchema>;
 

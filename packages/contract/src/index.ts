@@ -110,6 +110,13 @@ export type {
   StampInputs,
 } from "./gates-report.js";
 export {
+  DeclaredTestChangeSchema,
+  GatesOracleSchema,
+  ORACLE_ORIGINS,
+  TaskTestEntrySchema,
+} from "./oracle.js";
+export type { DeclaredTestChange, GatesOracle, TaskTestEntry } from "./oracle.js";
+export {
   BdCommentInputSchema,
   BdIssueInputSchema,
   ISSUE_ACTIONS,

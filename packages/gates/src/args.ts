@@ -19,6 +19,8 @@ export type ParsedArgs =
       criteriaFile: string | undefined;
       /** Held-out test folders outside the working tree (`--held-out`, repeatable). */
       heldOut: string[] | undefined;
+      /** `--oracle REF`: the tests and tool configs the change is judged against. */
+      oracle: string | undefined;
       /** Stage events as JSON lines (`--progress jsonl`, VERIFY_GATES_PROGRESS). */
       progress: ProgressTarget | undefined;
     }
@@ -73,6 +75,7 @@ interface RunOptions {
   taskFile?: string;
   projectDir?: string;
   criteriaFile?: string;
+  oracle?: string;
   progress?: string;
   heldOut?: string[];
 }
@@ -93,6 +96,8 @@ function runArgs(opts: RunOptions, env: GatesEnv): ParsedArgs {
   const usage = (message: string): ParsedArgs => ({ command: "usage-error", message });
   if (opts.regression !== undefined && opts.regression.trim() === "")
     return usage("--regression: the issue title is empty");
+  if (opts.oracle !== undefined && opts.oracle.trim() === "")
+    return usage("--oracle: the ref is empty");
   if (opts.base !== undefined && opts.baseCommit !== undefined)
     return usage("--base and --base-commit name the same thing: give one");
   const mode = opts.mode ?? (env.VERIFY_MODE || undefined);
@@ -115,6 +120,7 @@ function runArgs(opts: RunOptions, env: GatesEnv): ParsedArgs {
     projectDir: opts.projectDir ?? (env.VERIFY_PROJECT_DIR || undefined),
     criteriaFile: opts.criteriaFile,
     heldOut: opts.heldOut,
+    oracle: opts.oracle?.trim(),
     progress,
   };
 }
@@ -150,6 +156,10 @@ function program(result: { value?: ParsedArgs }, output: string[], env: GatesEnv
     .option(
       "--criteria-file <file>",
       "acceptance criteria for the judge, one per bullet or line; '-' reads stdin",
+    )
+    .option(
+      "--oracle <ref>",
+      "judge the change against the tests and tool configs of this ref (default: the merge base; a loop's snapshot wins)",
     )
     .option(
       "--progress <format>",

@@ -33,6 +33,8 @@ export interface ReportParts {
   error: GatesError | undefined;
   secrets: ReadonlySet<string>;
   task: GatesReport["task"];
+  /** The oracle the change was judged against. */
+  oracle: GatesReport["oracle"];
   verdict: AggregatedVerdict | undefined;
 }
 
@@ -72,6 +74,7 @@ export function assembleReport(parts: ReportParts): GatesReport {
         }
       : {}),
     ...(parts.task ? { task: parts.task } : {}),
+    ...(parts.oracle ? { oracle: parts.oracle } : {}),
     ...(parts.verdict ? { judge: parts.verdict } : {}),
   };
   return JSON.parse(redact(JSON.stringify(report), parts.secrets)) as GatesReport;

@@ -137,7 +137,7 @@ const skipped = (stage: GateStage, reason: string): StageResult => ({
 interface Setup {
   root: string;
   ctx: GatesContext;
-  parts: Pick<ReportParts, "base" | "changedFiles" | "stamp" | "task">;
+  parts: Pick<ReportParts, "base" | "changedFiles" | "stamp" | "task" | "oracle">;
   stampOnFile: Stamp | undefined;
   /** The test run, if a stage started one. */
   testRun: () => Promise<TestRun | undefined> | undefined;
@@ -189,25 +189,29 @@ async function prepare(
     ...(criteria.length > 0 ? { criteria } : {}),
     ...(options.heldOut?.length ? { held_out: options.heldOut } : {}),
   };
-  const inputs = await stampInputs({
-    root,
-    version: VERSION,
-    working: working.config,
-    base: baseConfig,
-    settings,
-    change,
+  const { chooseOracle, oracleReport } = await import("./oracle/choose.js");
+  const chosen = await chooseOracle(root, env, {
+    snapshot: options.oracleSnapshot,
+    cli: options.oracle,
+    task: loaded?.task.oracle ? { ref: loaded.task.oracle, file: loaded.task.file } : undefined,
+    config: baseConfig.oracle,
+    mergeBase: { ref, commit: base.mergeBase },
   });
+  const oracle = () => Promise.resolve(chosen.oracle);
+  // The oracle decides the verdict: its id is part of the stamp's key.
+  const inputs = {
+    ...(await stampInputs({
+      root,
+      version: VERSION,
+      working: working.config,
+      base: baseConfig,
+      settings,
+      change,
+    })),
+    oracle: chosen.oracle.id,
+  };
   const hash = stampHash(inputs);
-  const oracle = memo(async () => {
-    const { commitOracle, openOracle } = await import("./oracle/index.js");
-    if (options.oracleSnapshot) return openOracle(root, env, options.oracleSnapshot);
-    if (options.oracle) {
-      const resolved = await resolveBase(root, options.oracle);
-      return commitOracle(root, options.oracle, resolved.commit);
-    }
-    return commitOracle(root, ref, base.mergeBase);
-  });
-  const oracleScripts = scriptsOf(await (await oracle()).read("package.json"));
+  const oracleScripts = scriptsOf(await chosen.oracle.read("package.json"));
   let worktree: BaseWorktree | undefined;
   let testRun: Promise<TestRun | undefined> | undefined;
   const commands = new Map<ToolStage, StageCommands>();
@@ -250,6 +254,7 @@ async function prepare(
         estimated_diff: loaded.task.estimatedDiff ?? null,
         criteria: criteria.length,
       },
+      oracle: oracleReport(chosen, loaded?.task.tests),
     },
     stampOnFile: await readStamp(root),
     testRun: () => testRun,
@@ -276,6 +281,7 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
     alreadyVerified: false,
     error: undefined,
     task: undefined,
+    oracle: undefined,
     verdict: undefined,
     secrets: secretsSeen,
   };

@@ -31,6 +31,7 @@ export async function runCommand(args: CommandArgs<"run">, io: CommandIo): Promi
     ...(args.taskFile ? { taskFile: args.taskFile } : {}),
     ...(criteria ? { criteria } : {}),
     ...(args.base ? { base: args.base } : {}),
+    ...(args.oracle ? { oracle: args.oracle } : {}),
     ...(args.mode ? { mode: args.mode } : {}),
     ...(args.only ? { only: args.only } : {}),
     ...(args.regression === undefined ? {} : { regression: args.regression }),

@@ -4,18 +4,27 @@ import { join } from "node:path";
 import type { RawFinding } from "../tools/run-tool.js";
 import type { TestRun } from "../tools/vitest.js";
 
-export type CanaryRunner = "vitest" | "jest";
+export type CanaryRunner = "vitest" | "jest" | "node-test";
 
 /**
  * Tests gates appends, in the copy, to every test file of the oracle, under names the tree
  * cannot know in advance: one must pass, two must fail (a `toBe` and a `toEqual`, the assertions
- * tests use most). They share the file's module context, so a matcher overridden from the code
+ * tests use most; for `node --test`, four: `assert` and `assert/strict`'s `equal` and
+ * `deepEqual` forms, each alone). They share the file's module context, so a matcher overridden from the code
  * under test, a patched `Object.is` or a rewriting setup file reaches them too: a runner that
  * reports them otherwise cannot be trusted.
  */
 export interface Canary {
   /** The files that carry the canary tests (copy-relative = repository paths). */
   files: string[];
+  /**
+   * Each carrier's canary names, unique to it: a runner that does not say which file a passing
+   * test came from (`node --test`'s TAP) still tells them apart.
+   */
+  names: Map<string, CanaryNames>;
+}
+
+export interface CanaryNames {
   pass: string;
   fail: string[];
 }
@@ -25,8 +34,47 @@ const word = () => randomBytes(5).toString("hex");
 const FOCUS = /\.only\b|\b(?:fit|fdescribe)\s*\(/;
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 
-function source(runner: CanaryRunner, canary: Canary): string {
+/** `node --test`'s failing assertions, one per test: a patched one passes alone, and is seen. */
+const NODE_FAILS = (strict: string, assert: string, n: number) => [
+  `${strict}.equal(${n} + 1, ${n + 2});`,
+  `${assert}.strictEqual(${n} + 1, ${n + 2});`,
+  `${strict}.deepEqual([${n}], [${n + 1}]);`,
+  `${assert}.deepStrictEqual([${n}], [${n + 1}]);`,
+];
+
+/**
+ * `node --test`'s canary: `node:test`, `node:assert` and `node:assert/strict` fetched with
+ * `process.getBuiltinModule` (no import statement, so one text fits ES modules and CommonJS
+ * alike), in a block of its own.
+ */
+function nodeSource(canary: CanaryNames, n: number): string {
+  const [test, assert, strict] = [`t${word()}`, `a${word()}`, `s${word()}`];
+  const fails = NODE_FAILS(strict, assert, n);
+  return [
+    "",
+    "{",
+    `  const { test: ${test} } = process.getBuiltinModule("node:test");`,
+    `  const ${assert} = process.getBuiltinModule("node:assert");`,
+    `  const ${strict} = process.getBuiltinModule("node:assert/strict");`,
+    `  ${test}(${JSON.stringify(canary.pass)}, () => {`,
+    `    ${strict}.equal(${n} + 1, ${n + 1});`,
+    `    ${assert}.strictEqual(${n} + 1, ${n + 1});`,
+    `    ${strict}.deepEqual([${n}], [${n}]);`,
+    `    ${assert}.deepStrictEqual([${n}], [${n}]);`,
+    "  });",
+    ...canary.fail.flatMap((name, i) => [
+      `  ${test}(${JSON.stringify(name)}, () => {`,
+      `    ${fails[i % fails.length]}`,
+      "  });",
+    ]),
+    "}",
+    "",
+  ].join("\n");
+}
+
+function source(runner: CanaryRunner, canary: CanaryNames): string {
   const n = 2 + (randomBytes(1)[0] ?? 0);
+  if (runner === "node-test") return nodeSource(canary, n);
   const [expect, it] = runner === "vitest" ? [`e${word()}`, `i${word()}`] : ["expect", "it"];
   const lines =
     runner === "vitest" ? ["", `import { expect as ${expect}, it as ${it} } from "vitest";`] : [""];
@@ -52,13 +100,16 @@ export async function plantCanary(
   runner: CanaryRunner,
   files: readonly string[],
 ): Promise<Canary> {
-  const canary: Canary = { files: [], pass: `t${word()}`, fail: [`t${word()}`, `t${word()}`] };
+  const fails = runner === "node-test" ? 4 : 2;
+  const canary: Canary = { files: [], names: new Map() };
   for (const file of files) {
     if (!SCRIPT.test(file)) continue;
     const text = await readFile(join(dir, file), "utf8").catch(() => undefined);
     if (text === undefined || FOCUS.test(text)) continue;
-    await appendFile(join(dir, file), source(runner, canary));
+    const names = { pass: `t${word()}`, fail: Array.from({ length: fails }, () => `t${word()}`) };
+    await appendFile(join(dir, file), source(runner, names));
     canary.files.push(file);
+    canary.names.set(file, names);
   }
   return canary;
 }
@@ -73,46 +124,51 @@ const tampered = (file: string | null, what: string): RawFinding => ({
   message: `the test runner's results cannot be trusted: ${what}`,
 });
 
-const endsWithName = (name: string) => (text: string) =>
-  text === name || text.endsWith(` ${name}`) || text.endsWith(`>${name}`);
+/** A reported name's last word (vitest and jest join the describe chain with spaces, node with ` > `). */
+const lastWord = (name: string) => name.split(/[ >]/).pop() ?? name;
 
 /**
  * Judge one run by the canaries of the files it reported, and take the canaries out of it: a
- * canary reported otherwise than it must be, or a run that exits 0 while a canary failed, means
- * the run was tampered with.
+ * canary reported otherwise than it must be, a run that exits 0 while a canary failed, or a
+ * carrier the runner was surely given (`expected`) missing from its report, means the run was
+ * tampered with.
  */
 export function judgeCanary(
   canary: Canary,
   run: TestRun,
   exitCode: number | null,
+  expected: readonly string[] = [],
 ): { run: TestRun; findings: RawFinding[] } {
-  const names = [canary.pass, ...canary.fail];
-  const isCanary = (name: string) => names.some((n) => endsWithName(n)(name));
+  const all = new Set([...canary.names.values()].flatMap((n) => [n.pass, ...n.fail]));
+  const isCanary = (name: string) => all.has(lastWord(name));
   const tests = run.tests ?? [];
+  const reported = new Map<string, NonNullable<TestRun["tests"]>[number]["status"]>();
+  for (const test of tests) if (isCanary(test.name)) reported.set(lastWord(test.name), test.status);
   const findings: RawFinding[] = [];
-  const carriers = new Set(canary.files);
-  const ran = new Set(
-    tests.filter((t) => t.file !== null && carriers.has(t.file)).map((t) => t.file),
-  );
   let failedSeen = false;
-  for (const file of ran) {
-    const own = tests.filter((t) => t.file === file && isCanary(t.name));
-    const status = (name: string) => own.find((t) => endsWithName(name)(t.name))?.status;
-    if (status(canary.pass) !== "passed")
-      findings.push(
-        tampered(
-          file,
-          `a test gates added that must pass was reported ${status(canary.pass) ?? "missing"}`,
-        ),
-      );
-    for (const name of canary.fail) {
-      if (status(name) === "failed") failedSeen = true;
-      else
+  for (const [file, names] of canary.names) {
+    const own = [names.pass, ...names.fail];
+    if (!own.some((name) => reported.has(name))) {
+      if (expected.includes(file))
         findings.push(
           tampered(
             file,
-            `a test gates added that must fail was reported ${status(name) ?? "missing"}`,
+            "a test file of the oracle the runner was given is missing from its report",
           ),
+        );
+      continue;
+    }
+    const pass = reported.get(names.pass);
+    if (pass !== "passed")
+      findings.push(
+        tampered(file, `a test gates added that must pass was reported ${pass ?? "missing"}`),
+      );
+    for (const name of names.fail) {
+      const status = reported.get(name);
+      if (status === "failed") failedSeen = true;
+      else
+        findings.push(
+          tampered(file, `a test gates added that must fail was reported ${status ?? "missing"}`),
         );
     }
   }
@@ -122,7 +178,7 @@ export function judgeCanary(
     findings,
     run: {
       ...run,
-      findings: run.findings.filter((f) => !names.some((n) => f.message.includes(n))),
+      findings: run.findings.filter((f) => ![...all].some((n) => f.message.includes(n))),
       totalTests: Math.max(0, run.totalTests - own),
       tests: run.tests?.filter((t) => !isCanary(t.name)),
     },

@@ -8,6 +8,8 @@ import { gitTry } from "../diff/git.js";
 import { openBaseWorktree } from "../diff/worktree.js";
 import { isTestFile } from "../stages/floor-patterns.js";
 import { fileTestDefinitions } from "../stages/test-count.js";
+import { declaredTestChanges } from "../task/task-tests.js";
+import { oracleKind } from "./kinds.js";
 import type { Oracle } from "./oracle.js";
 
 /** The prefix of every copy's folder; `<prefix><pid>-…` lets a later run sweep a dead run's copy. */
@@ -23,6 +25,10 @@ export interface OracleCopy {
   aliases: ReadonlyMap<string, string>;
   /** Oracle test files the change modified, deleted or moved: they run as the oracle has them. */
   restored: string[];
+  /** Oracle test files moved whole (every test lives on in a file the change adds): not restored. */
+  moved: string[];
+  /** Oracle test files the task declares it changes (`## TESTS`, `action: modify`, no test name): they run as the change has them. */
+  declared: string[];
   dispose: () => Promise<void>;
 }
 
@@ -165,6 +171,12 @@ export async function openOracleCopy(ctx: GatesContext, oracle: Oracle): Promise
   const { dir } = base;
   const aliases = new Map<string, string>();
   const restored: string[] = [];
+  const moved: string[] = [];
+  const declaredFiles = new Set(
+    declaredTestChanges(ctx.task)
+      .filter((d) => d.test === undefined)
+      .map((d) => d.path),
+  );
   try {
     for (const file of ctx.change.files) {
       if (file.oldPath !== undefined) await rm(join(dir, file.oldPath), { force: true });
@@ -177,6 +189,8 @@ export async function openOracleCopy(ctx: GatesContext, oracle: Oracle): Promise
     await carryIgnored(ctx.root, dir);
     const movedNames = await addedTestNames(ctx);
     for (const path of oracle.paths("test")) {
+      // A test file the task changes on purpose runs as the change has it (and is listed).
+      if (declaredFiles.has(path)) continue;
       const text = (await oracle.read(path)) ?? "";
       const there = existsSync(join(dir, path))
         ? await readFile(join(dir, path), "utf8")
@@ -185,7 +199,10 @@ export async function openOracleCopy(ctx: GatesContext, oracle: Oracle): Promise
       // A refactor that only re-points imports (a module renamed) keeps the test as it was.
       if (there !== undefined && withoutImports(there) === withoutImports(text)) continue;
       // A test file moved whole: its tests live on under the new name.
-      if (there === undefined && (await movedWhole(path, text, movedNames))) continue;
+      if (there === undefined && (await movedWhole(path, text, movedNames))) {
+        moved.push(path);
+        continue;
+      }
       restored.push(path);
       if (there !== undefined) {
         const alias = changeAlias(path);
@@ -194,9 +211,18 @@ export async function openOracleCopy(ctx: GatesContext, oracle: Oracle): Promise
       }
       await put(dir, path, text);
     }
-    for (const path of oracle.paths("test-config")) {
+    const configs = oracle.paths("test-config");
+    for (const path of configs) {
       const text = await oracle.read(path);
       if (text !== undefined) await put(dir, path, text);
+    }
+    // A runner config the change adds beside the oracle's would win over it (vitest.config.* over
+    // vite.config.*, a new workspace file): the oracle's decides.
+    const configDirs = new Set(configs.map((path) => dirname(path)));
+    for (const file of ctx.change.files) {
+      if (!isPresent(file) || oracle.files.has(file.path)) continue;
+      if (oracleKind(file.path) === "test-config" && configDirs.has(dirname(file.path)))
+        await rm(join(dir, file.path), { force: true });
     }
     for (const path of oracle.paths("package")) {
       const working = join(ctx.root, path);
@@ -209,7 +235,7 @@ export async function openOracleCopy(ctx: GatesContext, oracle: Oracle): Promise
     await base.dispose();
     throw error;
   }
-  return { dir, aliases, restored, dispose: base.dispose };
+  return { dir, aliases, restored, moved, declared: [...declaredFiles], dispose: base.dispose };
 }
 
 /** Whether `path` (in the copy) is a file `openOracleCopy` planted for a rewritten test. */

@@ -6,6 +6,7 @@ import type { DeclaredTest } from "../floor/declared.js";
 import { fileFindings } from "../floor/file-findings.js";
 import { judgedFiles } from "../floor/judged-files.js";
 import { commandChanges, loosenedGates } from "./floor-config.js";
+import { declaredTestChanges } from "../task/task-tests.js";
 import { regressionFindings } from "./regression.js";
 import { addedTests } from "./removed-tests.js";
 
@@ -50,4 +51,6 @@ export async function floorFindings(
   return findings;
 }
 
-export const floor: Stage = async (ctx) => outcome(await floorFindings(ctx));
+/** The floor of a run: the task's `## TESTS` declared changes are the task's own edits. */
+export const floor: Stage = async (ctx) =>
+  outcome(await floorFindings(ctx, declaredTestChanges(ctx.task)));

@@ -7,6 +7,7 @@ import { heldOutFindings } from "../held-out/run.js";
 import { judgeCanary, plantCanary, type Canary, type CanaryRunner } from "../oracle/canary.js";
 import { openOracleCopy, type OracleCopy } from "../oracle/copy.js";
 import { oracleIntegrity } from "../oracle/integrity.js";
+import { nodeTestFiles } from "../oracle/node-test-files.js";
 import type { ToolCommand } from "../tools/command.js";
 import { stageCommands } from "../tools/detect.js";
 import { jestLaunch } from "../tools/jest.js";
@@ -107,7 +108,7 @@ async function runReported(
 
 /** The canary runner: the one gates reads results of, when the run has only that one. */
 function canaryRunner(commands: readonly ToolCommand[]): CanaryRunner | undefined {
-  const runners = new Set(commands.map(runnerOf).filter((r) => r === "vitest" || r === "jest"));
+  const runners = new Set(commands.map(runnerOf).filter((r) => r !== "plain"));
   return runners.size === 1 ? ([...runners][0] as CanaryRunner) : undefined;
 }
 
@@ -116,7 +117,7 @@ function canaryRunner(commands: readonly ToolCommand[]): CanaryRunner | undefine
  * and scripts stand (oracle/copy.ts): vitest and jest give failed tests by name and istanbul
  * coverage, `node --test` its TAP, and the Node processes the tests start add their V8
  * coverage (mapped back to the sources), which is all the coverage `node --test` has. A canary
- * rides along with every vitest and jest run, and the oracle's tests must all have run.
+ * rides along with every vitest, jest and `node --test` run, and the oracle's tests must all have run.
  */
 export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> {
   if ("off" in ctx.commands("test")) return undefined;
@@ -144,7 +145,8 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
       );
       let run = one.run;
       if (canary && runnerOf(command) === runner) {
-        const judged = judgeCanary(canary, run, one.exitCode);
+        const expected = runner === "node-test" ? nodeTestFiles(command, canary.files) : [];
+        const judged = judgeCanary(canary, run, one.exitCode, expected);
         run = judged.run;
         merged.findings.push(...judged.findings);
       }
@@ -157,7 +159,7 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
       ctx.progress(`gates: tests: coverage of child processes incomplete: ${why}`),
     );
     merged.coverage = mergeCoverage(tests, children);
-    const checked = await oracleIntegrity(oracle, copy, merged);
+    const checked = await oracleIntegrity(oracle, copy, merged, ctx.task?.tests);
     // After the oracle's tests pass, the held-out ones (copied into the copy only).
     if (checked.findings.length === 0)
       checked.findings.push(

@@ -29,6 +29,9 @@ export function changedLineCoverage(
   return coverable === 0 ? undefined : (100 * covered) / coverable;
 }
 
+const ORACLE_TEST_HINT =
+  "every test of the oracle must run and pass as the task began: undo what filters, skips, renames or removes it; a test the task changes on purpose is declared in the task file (## TESTS, action: modify, reason:)";
+
 /** Stage 6: the tests pass, with coverage produced; optionally a minimum coverage of the changed lines. */
 export const tests: Stage = async (ctx) => {
   const run = await ctx.testRun();
@@ -45,7 +48,9 @@ export const tests: Stage = async (ctx) => {
       f.message,
       f.rule === "tampered-runner"
         ? TAMPERED_HINT
-        : "make the test pass by fixing the code, not the test",
+        : f.rule === "oracle-test-missing" || f.rule === "oracle-test-skipped"
+          ? ORACLE_TEST_HINT
+          : "make the test pass by fixing the code, not the test",
     ),
   );
   const min = ctx.config.coverage.changed_lines_min;

@@ -2,6 +2,7 @@ import { basename, dirname, resolve } from "node:path";
 import { controlCharacterProblem, type Criterion } from "@agent-verify/contract";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { parseCriteria } from "./criteria.js";
+import { parseTaskTests, type TaskTestEntry } from "./task-tests.js";
 
 export const TASK_ACTIONS = ["add", "modify", "delete"] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
@@ -24,6 +25,10 @@ export interface Task {
   criteria: Criterion[];
   /** `## HELD-OUT`: held-out test folders or files, absolute (relative ones from the task file's folder). */
   heldOut?: string[];
+  /** `ORACLE: <ref>`: the oracle the change is judged against (issue 34). */
+  oracle: string | undefined;
+  /** `## TESTS`: acceptance tests, and the oracle tests the task may change (`action: modify`). */
+  tests: TaskTestEntry[] | undefined;
 }
 
 const HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
@@ -31,6 +36,7 @@ const FIELD = (name: string) =>
   new RegExp(`^\\s*(?:[-*]\\s+)?\\**${name}\\**\\s*[:=]\\s*(.*?)\\s*$`, "i");
 const ESTIMATED_DIFF = FIELD("ESTIMATED_DIFF");
 const TASK_ID = FIELD("TASK_ID");
+const ORACLE = FIELD("ORACLE");
 const CANONICAL = /^\s*(?:[-*]\s+)?([A-Za-z_]+)\s*:\s*(.*?)\s*$/;
 const COMPAT = /^\s*(?:[-*]\s+)?path=/;
 const CRITERIA_HEADINGS = /^(acceptance(\s+criteria)?|criteria|ac)$/i;
@@ -169,6 +175,7 @@ function parse(text: string, file: string): Task {
   let current: string | undefined;
   let estimatedDiff: number | undefined;
   let id: string | undefined;
+  let oracle: string | undefined;
   let fence = false;
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = index + 1;
@@ -176,7 +183,8 @@ function parse(text: string, file: string): Task {
     const heading = fence ? null : HEADING.exec(raw);
     if (heading) {
       current = (heading[1] ?? "").trim().toUpperCase();
-      if (sections.has(current) && (current === "FILES" || CRITERIA_HEADINGS.test(current)))
+      const unique = current === "FILES" || current === "TESTS" || CRITERIA_HEADINGS.test(current);
+      if (sections.has(current) && unique)
         throw new Bad(line, `a second '## ${heading[1]}' section`);
       sections.set(current, []);
       headingLine.set(current, line);
@@ -200,6 +208,15 @@ function parse(text: string, file: string): Task {
       if (id === "") throw new Bad(line, "TASK_ID is empty");
       return;
     }
+    const oracleRef = ORACLE.exec(raw);
+    const inList =
+      current === "FILES" || current === "TESTS" || CRITERIA_HEADINGS.test(current ?? "");
+    if (oracleRef && !fence && !inList) {
+      if (oracle !== undefined) throw new Bad(line, "a second ORACLE");
+      oracle = unquote(oracleRef[1] ?? "");
+      if (oracle === "") throw new Bad(line, "ORACLE is empty (expected a git ref)");
+      return;
+    }
     if (current !== undefined) sections.get(current)?.push({ text: raw, line });
   });
   const filesLines = sections.get("FILES");
@@ -210,6 +227,13 @@ function parse(text: string, file: string): Task {
   const criteria = criteriaKey
     ? parseCriteria((sections.get(criteriaKey) ?? []).map((l) => l.text).join("\n"))
     : [];
+  const testsLines = sections.get("TESTS");
+  const tests =
+    testsLines === undefined
+      ? undefined
+      : parseTaskTests(testsLines, headingLine.get("TESTS") ?? 1, (line, message) => {
+          throw new Bad(line, message);
+        });
   return {
     file,
     id: id ?? basename(file).replace(/\.[^.]*$/, ""),
@@ -217,6 +241,8 @@ function parse(text: string, file: string): Task {
     estimatedDiff,
     criteria,
     ...(heldOutLines ? { heldOut: heldOutPaths(heldOutLines, file) } : {}),
+    oracle,
+    tests,
   };
 }
 

@@ -1,0 +1,303 @@
+// Issue 34 §2 and §4: every oracle test must be found, run and pass, with real vitest, jest and
+// `node --test` repos. Each case: a feature branch whose committed test honestly fails, the
+// oracle snapshot taken there (as `loop start` does), then a cheat (red, with the finding) or an
+// honest change (green). What oracle-run.integration.test.ts already shows is not repeated.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { debug, makeRepo, runInProcess, type CliResult, type Repo } from "../../test/fixture.js";
+import { makeToolRepo, packageJson } from "../../test/tool-fixture.js";
+import { snapshotTree } from "./index.js";
+
+beforeAll(() => {
+  process.env.VERIFY_STATE_DIR = mkdtempSync(join(tmpdir(), "oracle-decides-state-"));
+});
+
+const rules = (result: CliResult) =>
+  (result.report?.findings ?? []).map((f) => `${f.file}:${f.rule}`);
+const messages = (result: CliResult, rule: string) =>
+  (result.report?.findings ?? []).filter((f) => f.rule === rule).map((f) => f.message);
+const testNames = (result: CliResult) =>
+  (result.report?.tests ?? []).map((t) => `${t.file}:${t.name}:${t.status}`);
+
+/** The red test committed (the task), the oracle snapshot taken there. */
+async function armed(repo: Repo, files: Record<string, string>): Promise<string> {
+  for (const [path, text] of Object.entries(files)) repo.write(path, text);
+  repo.commit("the task: a failing test");
+  return (await snapshotTree(repo.dir, process.env)).id;
+}
+
+const gates = (repo: Repo, snapshot: string, taskFile?: string) =>
+  runInProcess(repo.dir, {
+    only: ["tests"],
+    oracleSnapshot: snapshot,
+    ...(taskFile ? { taskFile } : {}),
+  });
+
+function taskFile(text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), "oracle-task-")), "TASK.md");
+  writeFileSync(path, text);
+  return path;
+}
+
+describe("vitest", () => {
+  const PRICE =
+    "export function discount(price: number, _code: string): number {\n  return price;\n}\n";
+  const FIXED =
+    'export function discount(price: number, code: string): number {\n  return code === "SAVE10" ? price - 10 : price;\n}\n';
+  const RED = [
+    'import { expect, it } from "vitest";',
+    'import { discount } from "./price.js";',
+    "",
+    'it("takes 10 off with SAVE10", () => {',
+    '  expect(discount(100, "SAVE10")).toBe(90);',
+    "});",
+    "",
+    'it("keeps the price without a code", () => {',
+    '  expect(discount(100, "")).toBe(100);',
+    "});",
+    "",
+  ].join("\n");
+  const red = async () => {
+    const repo = makeRepo();
+    const snapshot = await armed(repo, { "src/price.ts": PRICE, "src/price.test.ts": RED });
+    return { repo, snapshot };
+  };
+
+  it("a -t filter in the gates.yaml test command: the filtered tests are named, red", async () => {
+    const { repo, snapshot } = await red();
+    repo.write(".verify/gates.yaml", "commands:\n  test: vitest run -t keeps\n");
+    const result = await gates(repo, snapshot);
+    expect(result.code, debug(result)).toBe(1);
+    expect(rules(result)).toContain("src/price.test.ts:oracle-test-skipped");
+    expect(messages(result, "oracle-test-skipped").join("\n")).toContain(
+      "takes 10 off with SAVE10",
+    );
+  });
+
+  it("include narrowed in the vitest config: the oracle's config runs the red test", async () => {
+    const { repo, snapshot } = await red();
+    repo.write(
+      "vitest.config.ts",
+      'import { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { include: ["src/math.test.ts"] },\n});\n',
+    );
+    const result = await gates(repo, snapshot);
+    expect(result.code, debug(result)).toBe(1);
+    expect(rules(result)).toContain("src/price.test.ts:test-failed");
+  });
+
+  it("a test file moved out of the runner's include: its tests are named missing", async () => {
+    const { repo, snapshot } = await red();
+    repo.remove("src/price.test.ts");
+    repo.write("spec/price.test.ts", RED.replace("./price.js", "../src/price.js"));
+    const result = await gates(repo, snapshot);
+    expect(result.code, debug(result)).toBe(1);
+    expect(rules(result)).toContain("src/price.test.ts:oracle-test-missing");
+    expect(messages(result, "oracle-test-missing").join("\n")).toContain(
+      "takes 10 off with SAVE10",
+    );
+  });
+
+  it("a declared change (## TESTS, action: modify) runs in the change's version and is listed", async () => {
+    const { repo, snapshot } = await red();
+    repo.write("src/price.ts", FIXED.replace("price - 10", "price - 15"));
+    repo.write("src/price.test.ts", RED.replace("toBe(90)", "toBe(85)"));
+    const undeclared = await gates(repo, snapshot);
+    expect(undeclared.code, debug(undeclared)).toBe(1);
+    expect(rules(undeclared)).toContain("src/price.test.ts:test-failed");
+
+    const task = taskFile(
+      [
+        "# Task: SAVE10 takes 15",
+        "## TESTS",
+        "- file: src/price.test.ts",
+        "  name: takes 10 off with SAVE10",
+        "  action: modify",
+        "  reason: SAVE10 takes 15 off from now on",
+        "",
+      ].join("\n"),
+    );
+    const declared = await gates(repo, snapshot, task);
+    expect(declared.code, debug(declared)).toBe(0);
+    expect(declared.report).toMatchObject({
+      oracle: {
+        origin: "snapshot",
+        declared_changes: [
+          {
+            file: "src/price.test.ts",
+            name: "takes 10 off with SAVE10",
+            reason: "SAVE10 takes 15 off from now on",
+          },
+        ],
+      },
+    });
+    expect(testNames(declared)).toEqual(
+      expect.arrayContaining([
+        "src/price.test.ts:takes 10 off with SAVE10:passed",
+        "src/price.test.ts:keeps the price without a code:passed",
+      ]),
+    );
+  });
+
+  it("an acceptance test of the task (## TESTS) must be in the run; the fix passes the real one", async () => {
+    const { repo, snapshot } = await red();
+    repo.write("src/price.ts", FIXED);
+    const named = taskFile("## TESTS\n- src/price.test.ts > takes 10 off with SAVE10\n");
+    const green = await gates(repo, snapshot, named);
+    expect(green.code, debug(green)).toBe(0);
+    const unknown = taskFile("## TESTS\n- src/price.test.ts > takes 20 off with SAVE20\n");
+    const result = await gates(repo, snapshot, unknown);
+    expect(result.code, debug(result)).toBe(1);
+    expect(messages(result, "oracle-test-missing")).toEqual([
+      "src/price.test.ts > takes 20 off with SAVE20: an acceptance test of the task (## TESTS) is not in the run's report",
+    ]);
+  });
+
+  it("a runner config added beside the oracle's cannot replace it", async () => {
+    const repo = makeToolRepo({
+      "package.json": packageJson({ scripts: { test: "vitest run" } }),
+      "vite.config.ts":
+        'import { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { include: ["src/**/*.test.ts"] },\n});\n',
+      "src/price.ts": PRICE,
+      "src/other.test.ts":
+        'import { expect, it } from "vitest";\n\nit("holds", () => {\n  expect(1).toBe(1);\n});\n',
+    });
+    const snapshot = await armed(repo, { "src/price.test.ts": RED });
+    repo.write(
+      "vitest.config.ts",
+      'import { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { include: ["src/other.test.ts"] },\n});\n',
+    );
+    const result = await gates(repo, snapshot);
+    expect(result.code, debug(result)).toBe(1);
+    expect(rules(result)).toContain("src/price.test.ts:test-failed");
+    // Honest: the fix, with the same added config, is green.
+    repo.write("src/price.ts", FIXED);
+    const honest = await gates(repo, snapshot);
+    expect(honest.code, debug(honest)).toBe(0);
+  });
+});
+
+describe("jest", () => {
+  const SUM =
+    "function discount(price, code) {\n  return price;\n}\nmodule.exports = { discount };\n";
+  const RED = [
+    'const { discount } = require("./price");',
+    "",
+    'test("takes 10 off with SAVE10", () => {',
+    '  expect(discount(100, "SAVE10")).toBe(90);',
+    "});",
+    "",
+  ].join("\n");
+  const red = async () => {
+    const repo = makeToolRepo({
+      "package.json": packageJson({
+        type: "commonjs",
+        scripts: { test: "jest" },
+        devDependencies: { jest: "*" },
+      }),
+      "src/price.js": SUM,
+    });
+    const snapshot = await armed(repo, { "src/price.test.js": RED });
+    return { repo, snapshot };
+  };
+
+  it("a rewritten test, and a -t filter in the test script, still run the red test", async () => {
+    const { repo, snapshot } = await red();
+    repo.write("src/price.test.js", RED.replace("toBe(90)", "toBeDefined()"));
+    const rewritten = await gates(repo, snapshot);
+    expect(rewritten.code, debug(rewritten)).toBe(1);
+    expect(rules(rewritten)).toContain("src/price.test.js:test-failed");
+
+    repo.write("src/price.test.js", RED);
+    const pkg = JSON.parse(repo.read("package.json")) as Record<string, unknown>;
+    repo.write("package.json", JSON.stringify({ ...pkg, scripts: { test: "jest -t nothing" } }));
+    const filtered = await gates(repo, snapshot);
+    expect(filtered.code, debug(filtered)).toBe(1);
+    expect(rules(filtered)).toContain("src/price.test.js:test-failed");
+  });
+
+  it("honest: the fix and a new test are green, and no canary is reported", async () => {
+    const { repo, snapshot } = await red();
+    repo.write(
+      "src/price.js",
+      SUM.replace("return price;", 'return code === "SAVE10" ? price - 10 : price;'),
+    );
+    repo.write(
+      "src/price.test.js",
+      `${RED}\ntest("keeps the price without a code", () => {\n  expect(discount(100, "")).toBe(100);\n});\n`,
+    );
+    const result = await gates(repo, snapshot);
+    expect(result.code, debug(result)).toBe(0);
+    expect(testNames(result).sort()).toEqual([
+      "src/price.test.js:keeps the price without a code:passed",
+      "src/price.test.js:takes 10 off with SAVE10:passed",
+    ]);
+  });
+});
+
+describe("node --test", () => {
+  const PRICE = "export function discount(price, code) {\n  return price;\n}\n";
+  const RED = [
+    'import { test } from "node:test";',
+    'import assert from "node:assert/strict";',
+    'import { discount } from "../src/price.js";',
+    "",
+    'test("takes 10 off with SAVE10", () => {',
+    '  assert.equal(discount(100, "SAVE10"), 90);',
+    "});",
+    "",
+  ].join("\n");
+  const red = async () => {
+    const repo = makeToolRepo({
+      "package.json": packageJson({ scripts: { test: "node --test test/" } }),
+      "src/price.js": PRICE,
+    });
+    const snapshot = await armed(repo, { "test/price.test.js": RED });
+    return { repo, snapshot };
+  };
+
+  it("the red test skipped, or the script turned into echo ok: red", async () => {
+    const { repo, snapshot } = await red();
+    repo.write("test/price.test.js", RED.replace('test("takes', 'test.skip("takes'));
+    const skipped = await gates(repo, snapshot);
+    expect(skipped.code, debug(skipped)).toBe(1);
+    expect(rules(skipped)).toContain("test/price.test.js:test-failed");
+
+    repo.write("test/price.test.js", RED);
+    repo.write("package.json", packageJson({ scripts: { test: "echo ok" } }));
+    const echoed = await gates(repo, snapshot);
+    expect(echoed.code, debug(echoed)).toBe(1);
+    expect(rules(echoed)).toContain("test/price.test.js:test-failed");
+  });
+
+  it("an assertion patched from the code under test is caught by the canary", async () => {
+    const { repo, snapshot } = await red();
+    repo.write(
+      "src/price.js",
+      `import assert from "node:assert/strict";\nassert.equal = () => {};\n${PRICE}`,
+    );
+    const result = await gates(repo, snapshot);
+    expect(result.code, debug(result)).toBe(1);
+    expect(rules(result)).toContain("test/price.test.js:tampered-runner");
+  });
+
+  it("honest: the fix with a stricter test is green, and no canary is reported", async () => {
+    const { repo, snapshot } = await red();
+    repo.write(
+      "src/price.js",
+      PRICE.replace("return price;", 'return code === "SAVE10" ? price - 10 : price;'),
+    );
+    repo.write(
+      "test/price.test.js",
+      `${RED}\ntest("keeps the price without a code", () => {\n  assert.equal(discount(100, ""), 100);\n});\n`,
+    );
+    const result = await gates(repo, snapshot);
+    expect(result.code, debug(result)).toBe(0);
+    // node's TAP names the file of a failing test only.
+    expect((result.report?.tests ?? []).map((t) => `${t.name}:${t.status}`).sort()).toEqual([
+      "keeps the price without a code:passed",
+      "takes 10 off with SAVE10:passed",
+    ]);
+  });
+});
