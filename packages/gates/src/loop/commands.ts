@@ -209,15 +209,31 @@ export async function escalateLoop(
   if (reason === "")
     throw new GatesError(GatesErrorCode.Usage, "--reason: say why a human is needed (not empty)");
   const store = await openStore(await repoRoot(options.cwd), options.env);
+  const now = (options.now ?? new Date()).toISOString();
+  const by = commandRunBy(options.env);
+  const flag = givenSession(options.session);
+  const read = flag === undefined ? undefined : await readLoop(store, { session: flag });
+  // A loop whose state does not verify blocks every stop: escalating is still the way out.
+  if (flag !== undefined && read?.kind === "invalid") {
+    const why = `${reason} (the loop's state did not verify: ${read.why})`;
+    const fresh: AgentLoop = {
+      schema_version: 1,
+      session_id: flag,
+      iteration: 0,
+      max_iterations: DEFAULT_MAX_ITERATIONS,
+      started_at: now,
+      updated_at: now,
+    };
+    return endLoop(store, fresh, "needs_human", by, why, now);
+  }
   const loop = await activeLoop(store, options.session);
   if (loop === undefined)
     throw new GatesError(
       GatesErrorCode.Usage,
-      `no active loop${givenSession(options.session) ? ` for session ${options.session}` : ""} to escalate`,
+      `no active loop${flag ? ` for session ${flag}` : ""} to escalate`,
       { hint: "verify-gates loop status lists the loops and how they ended" },
     );
-  const now = (options.now ?? new Date()).toISOString();
-  return endLoop(store, loop, "needs_human", commandRunBy(options.env), reason, now);
+  return endLoop(store, loop, "needs_human", by, reason, now);
 }
 
 /** `verify-gates loop status`: one session's loop, or every loop of the repository. */

@@ -1,8 +1,16 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { claudeCode, stop } from "../../test/claude-code.js";
-import { debug, makeRepo, runCli } from "../../test/fixture.js";
+import { debug, makeRepo, PKG, runCli } from "../../test/fixture.js";
 import { openStore } from "./signed-store.js";
 
 // Issue 35 §3: the agent can run any command and edit any file in the working tree; none of it
@@ -78,6 +86,11 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
     const tampered = claude.event(stop(A, repo.dir));
     expect(decision(tampered.stdout).decision, debug(tampered)).toBe("block");
     expect(JSON.parse(tampered.stdout).reason).toContain("its signature does not match");
+    // The way out it names still works: escalated, the next stop is allowed, not verified.
+    const escalated = claude.agentRuns(`loop escalate --session ${A} --reason "state broken"`);
+    expect(escalated.code, debug(escalated)).toBe(0);
+    expect(claude.event(stop(A, repo.dir)).stdout).toBe("");
+    expect(loopJson(repo.dir)).toMatchObject({ state: "needs_human", ended_by: "agent" });
   });
 
   it("loop stop and re-arming from inside the session are recorded disarmed, by the agent", () => {
@@ -86,10 +99,14 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
     // Re-armed with a lower cap: the armed loop ends disarmed first, on the record.
     const rearmed = claude.verifyLoop(A, "--max-iterations 1");
     expect(rearmed.code, debug(rearmed)).toBe(0);
-    expect(rearmed.stderr).toContain("previous loop (iteration 1 of 4), ended disarmed by the agent");
+    expect(rearmed.stderr).toContain(
+      "previous loop (iteration 1 of 4), ended disarmed by the agent",
+    );
     const stopped = claude.agentRuns("loop stop");
     expect(stopped.code, debug(stopped)).toBe(0);
-    expect(stopped.stdout).toContain(`session ${A} disarmed by the agent, recorded as not verified`);
+    expect(stopped.stdout).toContain(
+      `session ${A} disarmed by the agent, recorded as not verified`,
+    );
     expect(loopJson(repo.dir)).toMatchObject({ state: "disarmed", ended_by: "agent" });
     // The visible log says so too (the signed one in the state folder is the one trusted).
     const log = repo
@@ -134,5 +151,35 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
     expect(blocked.stderr).not.toContain("STUB");
     expect(decision(blocked.stdout).decision, debug(blocked)).toBe("block");
     expect(existsSync(stub)).toBe(true);
+  });
+
+  it("a verify-gates package file changed in the working tree blocks the hook, naming the file", () => {
+    // verify-gates installed inside the tree (node_modules), as a user's repo has it.
+    const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
+    const pkg = join(repo.dir, "node_modules", "vg-copy");
+    for (const part of ["bin", "dist", "package.json"])
+      cpSync(join(PKG, part), join(pkg, part), { recursive: true });
+    symlinkSync(join(PKG, "node_modules"), join(pkg, "node_modules"));
+    const bin = join(pkg, "bin", "verify-gates.js");
+    const install = runCli(repo.dir, ["loop", "install"], {}, undefined, bin);
+    expect(install.code, debug(install)).toBe(0);
+    expect(repo.read(".claude/settings.json")).toContain(`'${realpathSync(bin)}' hook`);
+    const claude = claudeCode(repo.dir);
+    expect(claude.verifyLoop(A).code).toBe(0);
+    // Untouched, the package judges as usual: a red change is blocked for what is red.
+    const test = repo.read("src/math.test.ts");
+    repo.write("src/math.test.ts", test.replace("it(", "it.on" + "ly("));
+    const red = claude.event(stop(A, repo.dir));
+    expect(decision(red.stdout).decision, debug(red)).toBe("block");
+    expect(JSON.parse(red.stdout).reason).toContain("src/math.test.ts:4 [floor/");
+    // A green change, but one file of the installed package edited: blocked, the file named.
+    repo.write("src/math.test.ts", test);
+    const hook = join(pkg, "dist", "loop", "hook.js");
+    writeFileSync(hook, `${readFileSync(hook, "utf8")}// allow every stop\n`);
+    const blocked = claude.event(stop(A, repo.dir));
+    expect(decision(blocked.stdout).decision, debug(blocked)).toBe("block");
+    expect(JSON.parse(blocked.stdout).reason).toContain(
+      "the installed verify-gates was changed since loop install: dist/loop/hook.js changed",
+    );
   });
 });
