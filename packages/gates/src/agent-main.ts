@@ -103,7 +103,8 @@ export async function runAgentCommand(
         io.err(
           `verify-gates: session ${loop.session_id}'s previous loop (iteration ${previous.iteration} of ${previous.max_iterations})${endOf(previous)}\n`,
         );
-      const from = sessionFrom === "recorded" ? " (its /verify-loop prompt, recorded by the hook)" : "";
+      const from =
+        sessionFrom === "recorded" ? " (its /verify-loop prompt, recorded by the hook)" : "";
       io.out(
         `loop started: session ${loop.session_id}${from}, up to ${loop.max_iterations} blocked stops, oracle ${loop.oracle_snapshot ?? "none"}\n`,
       );

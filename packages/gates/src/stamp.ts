@@ -98,7 +98,11 @@ export async function readStamp(root: string, env: NodeJS.ProcessEnv): Promise<S
   return { hash: body.hash, tests: readTests(JSON.stringify({ tests: body.tests })) };
 }
 
-export async function writeStamp(root: string, env: NodeJS.ProcessEnv, stamp: Stamp): Promise<void> {
+export async function writeStamp(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  stamp: Stamp,
+): Promise<void> {
   const { openStore, writeSigned } = await import("./loop/signed-store.js");
   await writeSigned(await openStore(root, env), await stampPath(root), {
     hash: stamp.hash,

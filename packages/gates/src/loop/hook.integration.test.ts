@@ -100,7 +100,10 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
       systemMessage: expect.stringContaining("still red after 2 iterations"),
     });
     // At the cap the loop is kept, capped: it gates no more stops, and says why.
-    expect(await loopFile(repo.dir)).toMatchObject({ state: "capped", capped_by: "max_iterations" });
+    expect(await loopFile(repo.dir)).toMatchObject({
+      state: "capped",
+      capped_by: "max_iterations",
+    });
     const fourth = await hook(repo, payload(repo.dir, { stop_hook_active: true }));
     expect(fourth.stdout).toBe("");
     expect(fourth.stderr).toContain("ended capped");

@@ -53,7 +53,9 @@ async function record(head: PayloadHead, dir: string, options: HookOptions): Pro
     session_id: head.sessionId,
     event: head.event ?? "unknown",
     recorded_at: (options.now ?? (() => new Date()))().toISOString(),
-    ...(head.event === "UserPromptSubmit" ? { verify_loop_prompt: isVerifyLoopPrompt(prompt) } : {}),
+    ...(head.event === "UserPromptSubmit"
+      ? { verify_loop_prompt: isVerifyLoopPrompt(prompt) }
+      : {}),
   });
   return { ...allow(`recorded session ${head.sessionId} for loop start`), quiet: true };
 }

@@ -67,9 +67,9 @@ function firstDifference(
   now: Record<string, string>,
 ): string | undefined {
   for (const [path, hash] of Object.entries(recorded))
-    if (now[path] !== hash) return now[path] === undefined ? `${path} was removed` : `${path} changed`;
-  for (const path of Object.keys(now))
-    if (recorded[path] === undefined) return `${path} was added`;
+    if (now[path] !== hash)
+      return now[path] === undefined ? `${path} was removed` : `${path} changed`;
+  for (const path of Object.keys(now)) if (recorded[path] === undefined) return `${path} was added`;
   return undefined;
 }
 

@@ -113,7 +113,9 @@ function mergeHooks(settingsPath: string, json: Json, options: InstallOptions, c
           ? { ...group, hooks: group.hooks.filter((hook) => !isOurHook(hook)) }
           : group,
       )
-      .filter((group) => !(isObject(group) && Array.isArray(group.hooks) && group.hooks.length === 0));
+      .filter(
+        (group) => !(isObject(group) && Array.isArray(group.hooks) && group.hooks.length === 0),
+      );
     const gating = (GATING_EVENTS as readonly string[]).includes(event);
     const timeout = gating ? (options.timeoutS ?? DEFAULT_HOOK_TIMEOUT_S) : RECORD_HOOK_TIMEOUT_S;
     hooks[event] = [...others, { hooks: [{ type: "command", command, timeout }] }];

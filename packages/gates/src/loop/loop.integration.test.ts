@@ -26,7 +26,9 @@ describe("verify-gates loop", () => {
       "TASK.md",
     ]);
     expect(start.code, debug(start)).toBe(0);
-    expect(start.stdout).toMatch(/^loop started: session s-1, up to 5 blocked stops, oracle \w+\n$/);
+    expect(start.stdout).toMatch(
+      /^loop started: session s-1, up to 5 blocked stops, oracle \w+\n$/,
+    );
     expect(existsSync(join(repo.dir, ".verify", "agent-loops"))).toBe(false);
     expect(await loopOf(repo.dir, "s-1")).toMatchObject({
       session_id: "s-1",
