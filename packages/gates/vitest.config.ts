@@ -7,7 +7,11 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts"],
     // Temp files of the run (fixture repos, the tools' caches) in one folder, removed at the end.
-    globalSetup: [require.resolve("@agent-verify/test-support/temp-root"), "./test/build-once.ts"],
+    globalSetup: [
+      require.resolve("@agent-verify/test-support/temp-root"),
+      "./test/state-dir.ts",
+      "./test/build-once.ts",
+    ],
     testTimeout: 180_000,
     hookTimeout: 180_000,
     // One module graph for all files of a worker: each file re-importing gates' sources through

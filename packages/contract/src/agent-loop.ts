@@ -8,8 +8,25 @@ export const LoopCapSchema = z.enum(LOOP_CAPS);
 export type LoopCap = z.infer<typeof LoopCapSchema>;
 
 /**
- * `.verify/agent-loops/s.<session>.json` (a subagent's: `s.<session>@<agent>.json`): while it
- * exists and is `active`, `verify-gates hook` gates this session's (this agent's) stops.
+ * Where a loop stands. `active`: the hook gates the session's stops. The others ended it:
+ * `passed` (a green stop), `capped` (still red at a cap), `needs_human` (`loop escalate`: the agent
+ * says a test or the task is wrong), `disarmed` (`loop stop`, or re-armed while active). Only
+ * `passed` is verified.
+ */
+export const LOOP_STATES = ["active", "passed", "capped", "needs_human", "disarmed"] as const;
+export const LoopStateSchema = z.enum(LOOP_STATES);
+export type LoopState = z.infer<typeof LoopStateSchema>;
+
+/** Who ended a loop: the hook (green or cap), a command run by the coding agent, or by a person. */
+export const LOOP_ENDERS = ["hook", "agent", "user"] as const;
+export const LoopEnderSchema = z.enum(LOOP_ENDERS);
+export type LoopEnder = z.infer<typeof LoopEnderSchema>;
+
+/**
+ * One session's loop (a subagent's: its own), kept signed in the user's state folder
+ * (`<state>/gates/<repo>/loops/`), never in the working tree: while it is `active`,
+ * `verify-gates hook` gates this session's (this agent's) stops. An ended loop is kept, so the
+ * manager and the next `loop start` see how it ended.
  */
 export const AgentLoopSchema = z.strictObject({
   schema_version: z.literal(1),
@@ -26,12 +43,22 @@ export const AgentLoopSchema = z.strictObject({
   task_file: z.string().optional(),
   /** The last gates status the hook saw, for `loop status`. */
   last_status: z.string().optional(),
-  /** `capped`: the loop ended red at a cap and gates no more stops (`loop start` re-arms). Absent = active. */
-  state: z.enum(["active", "capped"]).optional(),
+  /** Absent = active. Every other state ended the loop: it gates no more stops (`loop start` re-arms). */
+  state: LoopStateSchema.optional(),
   /** Which cap ended it, when `state` is `capped`. */
   capped_by: LoopCapSchema.optional(),
   /** Blocks in a row within one turn (the payload's `stop_hook_active`), against the agent's own cap. */
   consecutive_blocks: z.number().int().nonnegative().optional(),
+  /** The working tree `loop start` ran in: the hook's gates run there when the payload names none. */
+  root: z.string().optional(),
+  /** The oracle snapshot taken at `loop start`: every gates run of the loop is judged by it. */
+  oracle_snapshot: z.string().optional(),
+  /** When and by whom the loop ended, and why (`loop escalate`'s reason, `loop stop`, re-armed). */
+  ended_at: z.string().optional(),
+  ended_by: LoopEnderSchema.optional(),
+  end_reason: z.string().optional(),
+  /** The last gated stop's summary (what was red): the evidence an escalation carries. */
+  last_summary: z.string().optional(),
 });
 export type AgentLoop = z.infer<typeof AgentLoopSchema>;
 
@@ -65,12 +92,17 @@ export const HookAnswerSchema = z.strictObject({
 });
 export type HookAnswer = z.infer<typeof HookAnswerSchema>;
 
-/** `.verify/agent-loops/current-session.json`: the session of the latest SessionStart / UserPromptSubmit. */
+/**
+ * One SessionStart / UserPromptSubmit the hook saw, kept (signed, the latest few) in the user's
+ * state folder: what `loop start` without a session id goes by.
+ */
 export const SessionRecordSchema = z.strictObject({
   schema_version: z.literal(1),
   session_id: z.string().regex(SESSION_ID_PATTERN),
   event: z.string(),
   recorded_at: z.string(),
+  /** The prompt was `/verify-loop …`: the only record `loop start` without `--session` arms. */
+  verify_loop_prompt: z.boolean().optional(),
 });
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;
 
@@ -81,12 +113,19 @@ export const AgentLoopLogEntrySchema = z.strictObject({
   session_id: z.string(),
   agent_id: z.string().nullable(),
   event: z.string(),
-  /** `blocked`: the stop was refused; `passed`: gates green, loop ended; `capped`: still red at a cap, stop allowed. */
-  outcome: z.enum(["blocked", "passed", "capped"]),
+  /**
+   * `blocked`: the stop was refused; `passed`: gates green, loop ended; `capped`: still red at a
+   * cap, stop allowed; `needs_human`: `loop escalate` ended it; `disarmed`: `loop stop` or a
+   * re-arm ended it. Only `passed` is verified.
+   */
+  outcome: z.enum(["blocked", "passed", "capped", "needs_human", "disarmed"]),
   iteration: z.number().int().nonnegative(),
   max_iterations: z.number().int().positive(),
   gates_status: z.string(),
   gates_exit_code: z.number().int(),
   capped_by: LoopCapSchema.nullable(),
+  /** Who ended the loop and why (`needs_human`, `disarmed`). */
+  ended_by: LoopEnderSchema.optional(),
+  reason: z.string().optional(),
 });
 export type AgentLoopLogEntry = z.infer<typeof AgentLoopLogEntrySchema>;

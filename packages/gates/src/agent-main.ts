@@ -2,10 +2,9 @@ import { readFile } from "node:fs/promises";
 import type { AgentLoop, Criterion } from "@agent-verify/contract";
 import type { AgentArgs } from "./cli-agent.js";
 import { GatesError, GatesErrorCode } from "./errors.js";
-import { startLoop, stopLoop, loopStatus } from "./loop/commands.js";
+import { escalateLoop, loopStatus, startLoop, stopLoop } from "./loop/commands.js";
 import { runHook } from "./loop/hook.js";
 import { installHook } from "./loop/install.js";
-import { LOOP_DIR, loopFileName } from "./loop/loop-file.js";
 import { parseCriteria } from "./task/criteria.js";
 import { loadTask } from "./task/load-task.js";
 import { aggregateVerdicts } from "./verdict/aggregate.js";
@@ -70,11 +69,19 @@ async function verdict(args: Extract<AgentArgs, { command: "verdict" }>, io: Io)
   return result.decision === "PASS" ? 0 : 1;
 }
 
+function endOf(loop: AgentLoop): string {
+  const state = loop.state ?? "active";
+  if (state === "active") return "";
+  const cap = state === "capped" ? ` (${loop.capped_by ?? "cap"})` : "";
+  const by = loop.ended_by ? ` by the ${loop.ended_by}` : "";
+  const why = loop.end_reason ? `: ${loop.end_reason}` : "";
+  return `, ended ${state}${cap}${by}${why}`;
+}
+
 function describeLoop(loop: AgentLoop): string {
   const agent = loop.agent_id ? `, subagent ${loop.agent_id}` : "";
   const last = loop.last_status ? `, last gates ${loop.last_status}` : "";
-  const capped = loop.state === "capped" ? `, capped (${loop.capped_by ?? "cap"})` : "";
-  return `loop: session ${loop.session_id}${agent}, iteration ${loop.iteration} of ${loop.max_iterations}${last}${capped}\n`;
+  return `loop: session ${loop.session_id}${agent}, iteration ${loop.iteration} of ${loop.max_iterations}${last}${endOf(loop)}\n`;
 }
 
 /** Run one agent-loop subcommand; returns the exit code. GatesErrors are the caller's to print. */
@@ -84,7 +91,7 @@ export async function runAgentCommand(
 ): Promise<number> {
   switch (args.command) {
     case "loop-start": {
-      const { loop, replaced, sessionFrom } = await startLoop({
+      const { loop, previous, sessionFrom } = await startLoop({
         cwd: io.cwd,
         env: io.env,
         ...(args.session ? { session: args.session } : {}),
@@ -92,23 +99,40 @@ export async function runAgentCommand(
         ...(args.base ? { base: args.base } : {}),
         ...(args.taskFile ? { taskFile: args.taskFile } : {}),
       });
-      if (replaced)
+      if (previous)
         io.err(
-          `verify-gates: re-armed the loop of session ${loop.session_id} (it was at iteration ${replaced.iteration}${replaced.state === "capped" ? ", capped" : ""})\n`,
+          `verify-gates: session ${loop.session_id}'s previous loop (iteration ${previous.iteration} of ${previous.max_iterations})${endOf(previous)}\n`,
         );
-      const from = sessionFrom === "recorded" ? " (the session recorded by the hook)" : "";
+      const from =
+        sessionFrom === "recorded" ? " (its /verify-loop prompt, recorded by the hook)" : "";
       io.out(
-        `loop started: session ${loop.session_id}${from}, up to ${loop.max_iterations} blocked stops (${LOOP_DIR}/${loopFileName({ session: loop.session_id })})\n`,
+        `loop started: session ${loop.session_id}${from}, up to ${loop.max_iterations} blocked stops, oracle ${loop.oracle_snapshot ?? "none"}\n`,
       );
       return 0;
     }
     case "loop-stop": {
-      const removed = await stopLoop(io.cwd, args.session);
-      io.out(removed ? `loop stopped (${removed} removed)\n` : "no loop to stop\n");
+      const ended = await stopLoop({ cwd: io.cwd, env: io.env, session: args.session });
+      io.out(
+        ended
+          ? `loop stopped: session ${ended.session_id} disarmed by the ${ended.ended_by ?? "user"}, recorded as not verified\n`
+          : "no active loop to stop\n",
+      );
+      return 0;
+    }
+    case "loop-escalate": {
+      const ended = await escalateLoop({
+        cwd: io.cwd,
+        env: io.env,
+        session: args.session,
+        reason: args.reason,
+      });
+      io.out(
+        `loop escalated: session ${ended.session_id} ended needs_human (not verified): ${ended.end_reason ?? ""}\nthe next stop is allowed; a person decides whether the test or the task is wrong\n`,
+      );
       return 0;
     }
     case "loop-status": {
-      const loops = await loopStatus(io.cwd, args.session);
+      const loops = await loopStatus(io.cwd, io.env, args.session);
       if (args.json)
         io.out(
           `${JSON.stringify(args.session === undefined ? loops : (loops[0] ?? null), null, 2)}\n`,
@@ -119,6 +143,7 @@ export async function runAgentCommand(
     case "loop-install": {
       const result = await installHook({
         cwd: io.cwd,
+        env: io.env,
         ...(args.settings ? { settings: args.settings } : {}),
         ...(args.hookCommand ? { command: args.hookCommand } : {}),
         ...(args.timeoutS ? { timeoutS: args.timeoutS } : {}),
@@ -134,6 +159,9 @@ export async function runAgentCommand(
         "kept-yours": "a file of yours is there, left unchanged",
       }[result.slashCommand.state];
       io.out(`${result.slashCommand.path}: ${slash}\n`);
+      io.out(
+        `the hook runs ${result.installed.bin} (${Object.keys(result.installed.files).length} files of its package recorded; a change to any blocks the hook)\n`,
+      );
       return 0;
     }
     case "hook": {
@@ -150,6 +178,7 @@ export async function runAgentCommand(
             env: io.env,
             ...(loop.base ? { base: loop.base } : {}),
             ...(loop.task_file ? { taskFile: loop.task_file } : {}),
+            ...(loop.oracle_snapshot ? { oracleSnapshot: loop.oracle_snapshot } : {}),
             onProgress: (line) => io.err(`${line}\n`),
           });
           return { exitCode: report.exit_code, status: report.status, summary };

@@ -10,6 +10,7 @@ export type AgentArgs =
       taskFile: string | undefined;
     }
   | { command: "loop-stop"; session: string | undefined }
+  | { command: "loop-escalate"; session: string | undefined; reason: string }
   | { command: "loop-status"; json: boolean; session: string | undefined }
   | {
       command: "loop-install";
@@ -48,11 +49,11 @@ export function addAgentCommands(
     loop
       .command("start")
       .description(
-        "write .verify/agent-loops/s.<session>.json: the hook gates this session's stops",
+        "arm the loop for one session (kept signed in the user's state folder, with an oracle snapshot of the tree): the hook gates this session's stops",
       )
       .option(
         "--session <id>",
-        "the agent's session id (default: the one the SessionStart/UserPromptSubmit hook recorded last)",
+        "the agent's session id (/verify-loop passes ${CLAUDE_SESSION_ID}); without it, the session whose /verify-loop prompt the hook recorded last, refused when that is not certain",
       )
       .option("--max-iterations <n>", "stops to block before giving up (default 5)")
       .option("--base <ref>", "base ref for the hook's gates runs")
@@ -77,9 +78,24 @@ export function addAgentCommands(
   configure(
     loop
       .command("stop")
-      .description("remove a session's loop (default: the recorded session's, or the only one)")
-      .option(sessionFlag, "the session whose loop to remove"),
+      .description(
+        "disarm a session's loop (default: the only active one); recorded as disarmed, not verified",
+      )
+      .option(sessionFlag, "the session whose loop to disarm"),
   ).action((opts: { session?: string }) => set({ command: "loop-stop", session: opts.session }));
+  configure(
+    loop
+      .command("escalate")
+      .description(
+        "the honest way out: end the loop as needs_human with a reason (a test or the task is wrong); the next stop is allowed, nothing is verified",
+      )
+      .option(sessionFlag, "the session whose loop to escalate (default: the only active one)")
+      .option("--reason <text>", "why a human is needed"),
+  ).action((opts: { session?: string; reason?: string }) =>
+    opts.reason === undefined || opts.reason.trim() === ""
+      ? set({ command: "usage-error", message: "loop escalate: --reason is required" })
+      : set({ command: "loop-escalate", session: opts.session, reason: opts.reason }),
+  );
   configure(
     loop
       .command("status")
@@ -98,7 +114,7 @@ export function addAgentCommands(
       .option("--settings <file>", "settings file (default: <repo>/.claude/settings.json)")
       .option(
         "--command <cmd>",
-        'hook command (default: "$CLAUDE_PROJECT_DIR"/node_modules/.bin/verify-gates hook)',
+        "hook command (default: this verify-gates by its absolute path, recorded with its hash)",
       )
       .option("--timeout <s>", "hook timeout in seconds (default 600)"),
   ).action((opts: { settings?: string; command?: string; timeout?: string }) => {

@@ -10,6 +10,7 @@ it("pins the public exports", () => {
     "VERSION",
     "aggregateVerdicts",
     "checkDeliverable",
+    "escalateLoop",
     "installHook",
     "loopStatus",
     "parseCriteria",

@@ -63,7 +63,8 @@ export function assembleReport(parts: ReportParts): GatesReport {
     findings,
     changed_files: parts.changedFiles,
     ...(parts.tests ? { tests: parts.tests } : {}),
-    stamp: parts.stamp ?? null,
+    // A red report names no stamp: it is what a forged green would need (and stamps are signed anyway).
+    stamp: status === "pass" ? (parts.stamp ?? null) : null,
     ...(parts.error
       ? {
           error: {

@@ -188,6 +188,9 @@ async function prepare(
     ...(loaded ? { task: createHash("sha256").update(loaded.text).digest("hex") } : {}),
     ...(criteria.length > 0 ? { criteria } : {}),
     ...(options.heldOut?.length ? { held_out: options.heldOut } : {}),
+    // The oracle decides: a run judged by another oracle is another run.
+    ...(options.oracleSnapshot ? { oracle_snapshot: options.oracleSnapshot } : {}),
+    ...(options.oracle ? { oracle: options.oracle } : {}),
   };
   const { chooseOracle, oracleReport } = await import("./oracle/choose.js");
   const chosen = await chooseOracle(root, env, {
@@ -256,7 +259,7 @@ async function prepare(
       },
       oracle: oracleReport(chosen, loaded?.task.tests),
     },
-    stampOnFile: await readStamp(root),
+    stampOnFile: await readStamp(root, env),
     testRun: () => testRun,
     dispose: async () => worktree?.dispose(),
   };
@@ -342,7 +345,7 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
   let report = await buildReport(parts);
   // Only a full run stamps: a green `--only` says nothing of the stages it left out.
   if (report.status === "pass" && root && parts.stamp && options.only === undefined) {
-    await writeStamp(root, { hash: parts.stamp.hash, tests: report.tests });
+    await writeStamp(root, env, { hash: parts.stamp.hash, tests: report.tests });
     parts.stamp = { ...parts.stamp, written: true };
     report = await buildReport(parts);
   }

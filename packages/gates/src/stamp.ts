@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
-import { readFile, writeFile, mkdir } from "node:fs/promises";
+import { mkdir, readFile, realpath, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { GatesConfig, StampInputs } from "@agent-verify/contract";
 import type { Change } from "./diff/change.js";
 import { NODE_TOOLS, packageVersion } from "./tools/command.js";
 import type { GateTestCase } from "./tools/vitest.js";
 
+/** The stamp's visible copy in the working tree; the one that counts is signed in the state folder. */
 export const STAMP_PATH = ".verify/green";
 const LOCKFILES = ["pnpm-lock.yaml", "package-lock.json", "yarn.lock", "bun.lockb", "bun.lock"];
 
@@ -78,14 +79,35 @@ function readTests(line: string | undefined): GateTestCase[] | undefined {
   }
 }
 
-export async function readStamp(root: string): Promise<Stamp | undefined> {
-  const text = await readFile(join(root, STAMP_PATH), "utf8").catch(() => undefined);
-  if (text === undefined) return undefined;
-  const [hash = "", details] = text.split("\n");
-  return { hash: hash.trim(), tests: readTests(details?.trim()) };
+/** Where a working tree's stamp is kept: the repository's state folder, one file per tree. */
+async function stampPath(root: string): Promise<string> {
+  const real = await realpath(root).catch(() => root);
+  return join("stamps", `${sha(real).slice(0, 24)}.json`);
 }
 
-export async function writeStamp(root: string, stamp: Stamp): Promise<void> {
+/**
+ * The stamp of the tree at `root`, from the state folder, signed: a `.verify/green` in the
+ * working tree is only a visible copy and never read (anything there can be forged).
+ */
+export async function readStamp(root: string, env: NodeJS.ProcessEnv): Promise<Stamp | undefined> {
+  const { openStore, readSigned } = await import("./loop/signed-store.js");
+  const read = await readSigned(await openStore(root, env), await stampPath(root));
+  if (read.kind !== "ok") return undefined;
+  const body = read.body as { hash?: unknown; tests?: unknown };
+  if (typeof body.hash !== "string") return undefined;
+  return { hash: body.hash, tests: readTests(JSON.stringify({ tests: body.tests })) };
+}
+
+export async function writeStamp(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  stamp: Stamp,
+): Promise<void> {
+  const { openStore, writeSigned } = await import("./loop/signed-store.js");
+  await writeSigned(await openStore(root, env), await stampPath(root), {
+    hash: stamp.hash,
+    ...(stamp.tests === undefined ? {} : { tests: stamp.tests }),
+  });
   await mkdir(join(root, ".verify"), { recursive: true });
   const details = stamp.tests === undefined ? "" : `${JSON.stringify({ tests: stamp.tests })}\n`;
   await writeFile(join(root, STAMP_PATH), `${stamp.hash}\n${details}`);

@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { EXIT_CODE } from "../src/args.js";
 import { runGates, type GatesOptions } from "../src/run.js";
 
-const PKG = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const PKG = join(dirname(fileURLToPath(import.meta.url)), "..");
 const WORKSPACE_MODULES = join(PKG, "..", "..", "node_modules");
 export const BIN = join(PKG, "bin", "verify-gates.js");
 export const TOOLS = ["tsc", "eslint", "prettier", "vitest"] as const;
@@ -214,14 +214,15 @@ export interface GatesJson {
   error?: { code: string; message: string; hint?: string };
 }
 
-/** Run the real bin in `cwd`. */
+/** Run the real bin (or another copy of it) in `cwd`. */
 export function runCli(
   cwd: string,
   args: string[],
   env: Record<string, string> = {},
   input?: string,
+  bin: string = BIN,
 ): CliResult {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
+  const result = spawnSync(process.execPath, [bin, ...args], {
     cwd,
     encoding: "utf8",
     env: { ...process.env, BASE: "", ...withSpy(env) },

@@ -1,7 +1,13 @@
 /** What `verify-gates loop install` writes into a repository, and how to tell it apart. */
 
-/** The hook command Claude Code runs (through a shell, in the project directory). */
+/**
+ * The hook command of older installs (a `node_modules/.bin` shim the working tree can replace);
+ * `loop install` now writes the absolute path of the verify-gates it runs from (`hookCommandFor`).
+ */
 export const DEFAULT_HOOK_COMMAND = '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/verify-gates hook';
+
+/** The hook command for a bin at an absolute path, quoted for the shell Claude Code runs it in. */
+export const hookCommandFor = (bin: string) => `'${bin.replaceAll("'", "'\\''")}' hook`;
 /** Seconds; a gates run with tests can take minutes. */
 export const DEFAULT_HOOK_TIMEOUT_S = 600;
 /** Seconds for the events that only record the session id. */
@@ -46,17 +52,26 @@ export function slashCommandText(hookCommand: string): string {
     "Run this command with the Bash tool, exactly once, from the project directory:",
     "",
     "```sh",
-    `${bin} loop start $ARGUMENTS`,
+    `${bin} loop start --session "\${CLAUDE_SESSION_ID}" $ARGUMENTS`,
     "```",
     "",
-    "It arms the verify loop for this session (the UserPromptSubmit hook has just recorded its",
-    "id in .verify/agent-loops/current-session.json). From now on, each time you try to finish,",
-    "the Stop hook runs verify-gates and blocks while the change is red, with what to fix first.",
-    "Fix only what .verify/summary.txt names, then finish again. Never edit .verify/, the",
-    "hooks in .claude/settings.json, thresholds or tests to make a gate pass. When the loop",
-    "ends capped, report what is still red.",
+    "It arms the verify loop for this session (Claude Code puts the session's id in the command)",
+    "and prints which session it armed. From now on, each time you try to finish, the Stop hook",
+    "runs verify-gates and blocks while the change is red, with what to fix first. Fix only what",
+    ".verify/summary.txt names, then finish again. Never edit .verify/, the hooks in",
+    ".claude/settings.json, thresholds or tests to make a gate pass: the loop's state lives",
+    "outside the working tree and the tests are judged as they were when the loop started.",
     "",
-    `\`${bin} loop status\` shows the iteration; \`${bin} loop stop\` disarms.`,
+    "If you believe a test or the task itself is wrong, say so instead of working around it:",
+    "",
+    "```sh",
+    `${bin} loop escalate --session "\${CLAUDE_SESSION_ID}" --reason "<why>"`,
+    "```",
+    "",
+    "ends the loop as needs_human (not verified) and hands it to a person. When the loop ends",
+    "capped, report what is still red.",
+    "",
+    `\`${bin} loop status\` shows the iteration. \`loop stop\` disarms, and is recorded as not verified.`,
     "",
   ].join("\n");
 }

@@ -1,10 +1,11 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AgentLoopLogEntrySchema, AgentLoopSchema } from "@agent-verify/contract";
+import { AgentLoopLogEntrySchema } from "@agent-verify/contract";
 import { describe, expect, it } from "vitest";
 import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, git, makeRepo, runCli } from "../../test/fixture.js";
+import { loopOf } from "../../test/loop-state.js";
 
 // The hook driven as Claude Code drives it: the bin, one JSON payload on stdin per event, in the
 // documented shapes (common fields, then each event's own), a real repository and worktree.
@@ -45,10 +46,6 @@ const subagentStop = (s: string, cwd: string, agent: string) => ({
 
 const hook = (cwd: string, payload: object, env: Record<string, string> = HOOK_ENV) =>
   runCli(cwd, ["hook"], env, JSON.stringify(payload));
-const loopOf = (dir: string, session: string) =>
-  AgentLoopSchema.parse(
-    JSON.parse(readFileSync(join(dir, ".verify", "agent-loops", `s.${session}.json`), "utf8")),
-  );
 const logOf = (dir: string) =>
   readFileSync(join(dir, ".verify", "agent-loop.log.jsonl"), "utf8")
     .trimEnd()
@@ -56,7 +53,7 @@ const logOf = (dir: string) =>
     .map((line) => AgentLoopLogEntrySchema.parse(JSON.parse(line)));
 
 describe("a Claude Code session, payload by payload", () => {
-  it("install, SessionStart, /verify-loop, red stops blocked, a subagent gated in its worktree, the cap", () => {
+  it("install, SessionStart, /verify-loop, red stops blocked, a subagent gated in its worktree, the cap", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
     const tree = join(mkdtempSync(join(tmpdir(), "gates-wt-")), "impl");
     git(repo.dir, "worktree", "add", "-q", "-b", "impl", tree);
@@ -73,7 +70,9 @@ describe("a Claude Code session, payload by payload", () => {
     expect(hook(repo.dir, prompt(A, repo.dir, "/verify-loop --max-iterations 3")).stdout).toBe("");
     const armed = runCli(repo.dir, ["loop", "start", "--max-iterations", "3"]);
     expect(armed.code, debug(armed)).toBe(0);
-    expect(armed.stdout).toContain(`loop started: session ${A} (the session recorded by the hook)`);
+    expect(armed.stdout).toContain(
+      `loop started: session ${A} (its /verify-loop prompt, recorded by the hook)`,
+    );
 
     // The agent leaves a red change (a focused test) and tries to stop, again and again.
     repo.write("src/math.test.ts", repo.read("src/math.test.ts").replace("it(", "it.on" + "ly("));
@@ -97,7 +96,7 @@ describe("a Claude Code session, payload by payload", () => {
     expect(sub.stdout).toBe("");
     expect(sub.stderr).toContain("gates passed: loop (subagent impl-1) ended");
     expect(existsSync(join(tree, ".verify", "gates.json"))).toBe(true);
-    expect(loopOf(repo.dir, A)).toMatchObject({ iteration: 2, consecutive_blocks: 2 });
+    expect(await loopOf(repo.dir, A)).toMatchObject({ iteration: 2, consecutive_blocks: 2 });
 
     // Session B is not in a loop: its stops are never touched.
     const other = hook(repo.dir, stop(B, repo.dir, false));
@@ -112,7 +111,7 @@ describe("a Claude Code session, payload by payload", () => {
     const message = (JSON.parse(capped.stdout) as { systemMessage: string }).systemMessage;
     expect(message).toContain("still red after 3 iterations");
     expect(message).toContain("src/math.test.ts:4 [floor/");
-    expect(loopOf(repo.dir, A)).toMatchObject({
+    expect(await loopOf(repo.dir, A)).toMatchObject({
       state: "capped",
       capped_by: "max_iterations",
       iteration: 3,
@@ -148,7 +147,7 @@ describe("a Claude Code session, payload by payload", () => {
         "after 2 blocked stops in a row (near the agent's cap of 3)",
       ),
     });
-    expect(loopOf(repo.dir, A)).toMatchObject({
+    expect(await loopOf(repo.dir, A)).toMatchObject({
       state: "capped",
       capped_by: "agent_block_cap",
       iteration: 3,

@@ -1,22 +1,21 @@
 import { resolve } from "node:path";
-import type { AgentLoop } from "@agent-verify/contract";
+import type { AgentLoop, LoopEnder, LoopState } from "@agent-verify/contract";
 import { repoRoot } from "../diff/git.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import {
+  appendLoopLog,
   DEFAULT_MAX_ITERATIONS,
+  isActive,
   listLoops,
-  LOOP_DIR,
-  loopFileName,
   readLoop,
-  removeLoop,
   writeLoop,
 } from "./loop-file.js";
-import { loopRoots } from "./roots.js";
-import { readSessionRecord, SESSION_RECORD } from "./session-record.js";
+import { promptingSession, readSessionRecords } from "./session-record.js";
+import { openStore, type SignedStore } from "./signed-store.js";
 
 export interface LoopStartOptions {
   cwd: string;
-  /** Default: the session the SessionStart / UserPromptSubmit hook recorded last. */
+  /** The session typing `/verify-loop` (Claude Code expands `${CLAUDE_SESSION_ID}` in it). */
   session?: string;
   maxIterations?: number;
   base?: string;
@@ -27,40 +26,118 @@ export interface LoopStartOptions {
 
 export interface LoopStarted {
   loop: AgentLoop;
-  /** This session's previous loop, re-armed (other sessions' loops are never touched). */
-  replaced: AgentLoop | undefined;
+  /** This session's previous loop: an active one is now `disarmed`; an ended one is how it ended. */
+  previous: AgentLoop | undefined;
   /** Where the session id came from. */
   sessionFrom: "flag" | "recorded";
 }
 
-/** The session the hooks recorded last, in this repository, the project or the main worktree. */
-async function recordedSession(cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
-  for (const root of (await loopRoots(cwd, env)).roots) {
-    const record = await readSessionRecord(root);
-    if (record) return record.session_id;
-  }
+/** A `/verify-loop` prompt older than this is never matched to a `loop start`. */
+const PROMPT_WINDOW_MS = 15 * 60_000;
+
+/** Who runs a command: Claude Code marks the shells it starts with `CLAUDECODE=1`. */
+export const commandRunBy = (env: NodeJS.ProcessEnv): LoopEnder =>
+  env.CLAUDECODE === "1" ? "agent" : "user";
+
+/** A session flag that is really there: an unexpanded `${CLAUDE_SESSION_ID}` or an empty one is not. */
+export function givenSession(session: string | undefined): string | undefined {
+  const value = session?.trim();
+  return value && !value.includes("CLAUDE_SESSION_ID") ? value : undefined;
+}
+
+/** The session a `loop start` without a session id means: the one whose `/verify-loop` is the latest record. */
+async function recordedSession(store: SignedStore, now: Date): Promise<string> {
+  const since = now.getTime() - PROMPT_WINDOW_MS;
+  const records = (await readSessionRecords(store)).filter(
+    (r) => Date.parse(r.recorded_at) >= since,
+  );
+  const loops = await listLoops(store);
+  const chosen = promptingSession(records, (session, at) =>
+    loops.some((l) => l.session_id === session && !l.agent_id && l.started_at >= at),
+  );
+  if ("session" in chosen) return chosen.session;
   throw new GatesError(
     GatesErrorCode.Usage,
-    `no --session given and no session recorded (${SESSION_RECORD})`,
+    `no session id given, and the hooks' record cannot say which session typed /verify-loop: ${chosen.refused}; nothing armed`,
     {
-      hint: "run verify-gates loop install, then start a new Claude Code session (its SessionStart hook records the id), or pass --session ID",
+      hint: 'pass --session ID (the /verify-loop command that verify-gates loop install writes passes "${CLAUDE_SESSION_ID}"), or type /verify-loop again',
     },
   );
 }
 
-/** `verify-gates loop start`: arm the Stop hook for one session (iteration 0). */
+async function logEnd(
+  store: SignedStore,
+  loop: AgentLoop,
+  outcome: "disarmed" | "needs_human",
+  now: string,
+): Promise<void> {
+  await appendLoopLog(store, loop.root, {
+    schema_version: 1,
+    timestamp: now,
+    session_id: loop.session_id,
+    agent_id: loop.agent_id ?? null,
+    event: outcome === "disarmed" ? "loop stop" : "loop escalate",
+    outcome,
+    iteration: loop.iteration,
+    max_iterations: loop.max_iterations,
+    // No gates run in this event: the last one the hook saw, else none.
+    gates_status: loop.last_status ?? "not_run",
+    gates_exit_code: loop.last_status === "pass" ? 0 : 1,
+    capped_by: null,
+    ...(loop.ended_by ? { ended_by: loop.ended_by } : {}),
+    ...(loop.end_reason ? { reason: loop.end_reason } : {}),
+  });
+}
+
+/** End a session's active loop and its subagents' loops; returns the session's loop as ended. */
+async function endLoop(
+  store: SignedStore,
+  loop: AgentLoop,
+  state: Extract<LoopState, "disarmed" | "needs_human">,
+  by: LoopEnder,
+  reason: string,
+  now: string,
+): Promise<AgentLoop> {
+  const end = { state, ended_at: now, ended_by: by, end_reason: reason, updated_at: now };
+  const agents = (await listLoops(store)).filter(
+    (l) => l.session_id === loop.session_id && l.agent_id && isActive(l),
+  );
+  for (const agent of agents) await writeLoop(store, { ...agent, ...end });
+  const ended: AgentLoop = { ...loop, ...end };
+  await writeLoop(store, ended);
+  await logEnd(store, ended, state, now);
+  return ended;
+}
+
+/** `verify-gates loop start`: arm the Stop hook for one session (iteration 0), with an oracle snapshot. */
 export async function startLoop(options: LoopStartOptions): Promise<LoopStarted> {
   const { SESSION_ID_PATTERN } = await import("@agent-verify/contract");
   const env = options.env ?? process.env;
-  const session = options.session ?? (await recordedSession(options.cwd, env));
+  const nowDate = options.now ?? new Date();
+  const root = await repoRoot(options.cwd);
+  const store = await openStore(root, env);
+  const flag = givenSession(options.session);
+  const session = flag ?? (await recordedSession(store, nowDate));
   if (!SESSION_ID_PATTERN.test(session))
     throw new GatesError(
       GatesErrorCode.Usage,
       `--session: '${session}' is not a session id (letters, digits, . _ : -)`,
     );
-  const root = await repoRoot(options.cwd);
-  const before = await readLoop(root, { session });
-  const now = (options.now ?? new Date()).toISOString();
+  const now = nowDate.toISOString();
+  const before = await readLoop(store, { session });
+  let previous = before.kind === "loop" ? before.loop : undefined;
+  // Re-arming an armed loop (to reset its count or lower its cap) ends it first, on the record.
+  if (previous && isActive(previous))
+    previous = await endLoop(
+      store,
+      previous,
+      "disarmed",
+      commandRunBy(env),
+      "re-armed by loop start",
+      now,
+    );
+  const { snapshotTree } = await import("../oracle/index.js");
+  const oracle = await snapshotTree(root, env, nowDate);
   const loop: AgentLoop = {
     schema_version: 1,
     session_id: session,
@@ -68,53 +145,109 @@ export async function startLoop(options: LoopStartOptions): Promise<LoopStarted>
     max_iterations: options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
     started_at: now,
     updated_at: now,
+    root,
+    oracle_snapshot: oracle.id,
     ...(options.base ? { base: options.base } : {}),
     ...(options.taskFile ? { task_file: resolve(options.cwd, options.taskFile) } : {}),
   };
-  await writeLoop(root, loop);
-  return {
-    loop,
-    replaced: before.kind === "loop" ? before.loop : undefined,
-    sessionFrom: options.session === undefined ? "recorded" : "flag",
-  };
+  await writeLoop(store, loop);
+  return { loop, previous, sessionFrom: flag === undefined ? "recorded" : "flag" };
 }
 
-/** The session a `loop stop` / `loop status` means: the flag, the recorded one, or the only loop. */
+/** The session a `loop stop` / `loop escalate` / `loop status` means: the flag, else the only active loop. */
 async function chosenSession(
-  root: string,
+  store: SignedStore,
   session: string | undefined,
 ): Promise<string | undefined> {
-  if (session !== undefined) return session;
-  const loops = (await listLoops(root)).filter((l) => l.agent_id === undefined);
-  const recorded = (await readSessionRecord(root))?.session_id;
-  if (recorded && loops.some((l) => l.session_id === recorded)) return recorded;
-  if (loops.length <= 1) return loops[0]?.session_id;
+  const flag = givenSession(session);
+  if (flag !== undefined) return flag;
+  const active = (await listLoops(store)).filter((l) => l.agent_id === undefined && isActive(l));
+  if (active.length <= 1) return active[0]?.session_id;
   throw new GatesError(
     GatesErrorCode.Usage,
-    `${loops.length} sessions have a loop here (${loops.map((l) => l.session_id).join(", ")}): pass --session ID`,
+    `${active.length} sessions have an active loop here (${active.map((l) => l.session_id).join(", ")}): pass --session ID`,
   );
 }
 
-/** `verify-gates loop stop`: disarm one session's loop (its subagents' too); the file removed, or undefined. */
-export async function stopLoop(cwd: string, session?: string): Promise<string | undefined> {
-  const root = await repoRoot(cwd);
-  const chosen = await chosenSession(root, session);
+async function activeLoop(store: SignedStore, session: string | undefined) {
+  const chosen = await chosenSession(store, session);
   if (chosen === undefined) return undefined;
-  const agents = (await listLoops(root)).filter((l) => l.session_id === chosen && l.agent_id);
-  for (const agent of agents) await removeLoop(root, { session: chosen, agent: agent.agent_id });
-  return (await removeLoop(root, { session: chosen }))
-    ? `${LOOP_DIR}/${loopFileName({ session: chosen })}`
-    : undefined;
-}
-
-/** `verify-gates loop status`: one session's loop, or every loop in the repository. */
-export async function loopStatus(cwd: string, session?: string): Promise<AgentLoop[]> {
-  const root = await repoRoot(cwd);
-  if (session === undefined) return listLoops(root);
-  const read = await readLoop(root, { session });
+  const read = await readLoop(store, { session: chosen });
   if (read.kind === "invalid")
     throw new GatesError(GatesErrorCode.ConfigInvalid, read.why, {
-      hint: `verify-gates loop stop --session ${session} removes it`,
+      hint: `verify-gates loop start --session ${chosen} arms it afresh`,
+    });
+  return read.kind === "loop" && isActive(read.loop) ? read.loop : undefined;
+}
+
+export interface LoopEndOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  session?: string | undefined;
+  now?: Date;
+}
+
+/** `verify-gates loop stop`: disarm one session's loop, on the record as `disarmed` (not verified). */
+export async function stopLoop(options: LoopEndOptions): Promise<AgentLoop | undefined> {
+  const store = await openStore(await repoRoot(options.cwd), options.env);
+  const loop = await activeLoop(store, options.session);
+  if (loop === undefined) return undefined;
+  const by = commandRunBy(options.env);
+  const now = (options.now ?? new Date()).toISOString();
+  return endLoop(store, loop, "disarmed", by, `loop stop (run by the ${by})`, now);
+}
+
+/**
+ * `verify-gates loop escalate --reason`: the honest way out. The agent says a test or the task
+ * is wrong; the loop ends `needs_human` with the reason and the last gated stop's summary, the
+ * next stop is allowed, and nothing records it as verified.
+ */
+export async function escalateLoop(
+  options: LoopEndOptions & { reason: string },
+): Promise<AgentLoop> {
+  const reason = options.reason.trim();
+  if (reason === "")
+    throw new GatesError(GatesErrorCode.Usage, "--reason: say why a human is needed (not empty)");
+  const store = await openStore(await repoRoot(options.cwd), options.env);
+  const now = (options.now ?? new Date()).toISOString();
+  const by = commandRunBy(options.env);
+  const flag = givenSession(options.session);
+  const read = flag === undefined ? undefined : await readLoop(store, { session: flag });
+  // A loop whose state does not verify blocks every stop: escalating is still the way out.
+  if (flag !== undefined && read?.kind === "invalid") {
+    const why = `${reason} (the loop's state did not verify: ${read.why})`;
+    const fresh: AgentLoop = {
+      schema_version: 1,
+      session_id: flag,
+      iteration: 0,
+      max_iterations: DEFAULT_MAX_ITERATIONS,
+      started_at: now,
+      updated_at: now,
+    };
+    return endLoop(store, fresh, "needs_human", by, why, now);
+  }
+  const loop = await activeLoop(store, options.session);
+  if (loop === undefined)
+    throw new GatesError(
+      GatesErrorCode.Usage,
+      `no active loop${flag ? ` for session ${flag}` : ""} to escalate`,
+      { hint: "verify-gates loop status lists the loops and how they ended" },
+    );
+  return endLoop(store, loop, "needs_human", by, reason, now);
+}
+
+/** `verify-gates loop status`: one session's loop, or every loop of the repository. */
+export async function loopStatus(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  session?: string,
+): Promise<AgentLoop[]> {
+  const store = await openStore(await repoRoot(cwd), env);
+  if (session === undefined) return listLoops(store);
+  const read = await readLoop(store, { session });
+  if (read.kind === "invalid")
+    throw new GatesError(GatesErrorCode.ConfigInvalid, read.why, {
+      hint: `verify-gates loop start --session ${session} arms it afresh`,
     });
   return read.kind === "loop" ? [read.loop] : [];
 }

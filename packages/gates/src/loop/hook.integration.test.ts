@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { HookAnswerSchema } from "@agent-verify/contract";
 import { describe, expect, it } from "vitest";
 import { runCliInProcess } from "../../test/cli-in-process.js";
-import { debug, git, makeRepo, runCli, type Repo } from "../../test/fixture.js";
+import { BIN, debug, git, makeRepo, runCli, type Repo } from "../../test/fixture.js";
+import { loopOf } from "../../test/loop-state.js";
 
 const SESSION = "3f1c2a9e-7b4d-4e21-9c0a-5d6e7f8a9b0c";
-const LOOP = join(".verify", "agent-loops", `s.${SESSION}.json`);
 // Tools off: a red floor is the failure, a green tree is quick.
 const NO_TOOLS = "commands:\n  typecheck: false\n  lint: false\n  format: false\n  test: false\n";
 
@@ -30,14 +30,7 @@ const hook = (repo: Repo, input: string, args: string[] = [], env: Record<string
 const start = (dir: string, ...args: string[]) =>
   runCliInProcess(dir, ["loop", "start", "--session", SESSION, ...args]);
 
-const loopFile = (dir: string) =>
-  existsSync(join(dir, LOOP))
-    ? (JSON.parse(readFileSync(join(dir, LOOP), "utf8")) as {
-        iteration: number;
-        state?: string;
-        capped_by?: string;
-      })
-    : undefined;
+const loopFile = (dir: string) => loopOf(dir, SESSION);
 
 function redRepo(): Repo {
   const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
@@ -66,7 +59,7 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     expect(result.code, debug(result)).toBe(0);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain(why);
-    expect(loopFile(repo.dir)?.iteration).toBe(0);
+    expect((await loopFile(repo.dir))?.iteration).toBe(0);
   });
 
   it("another session's stop is never touched", async () => {
@@ -94,12 +87,12 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     expect(answer.reason).toContain(
       readFileSync(join(repo.dir, ".verify", "summary.txt"), "utf8").trimEnd(),
     );
-    expect(loopFile(repo.dir)?.iteration).toBe(1);
+    expect((await loopFile(repo.dir))?.iteration).toBe(1);
 
     // The stop the hook forced (stop_hook_active) is gated again.
     const second = await hook(repo, payload(repo.dir, { stop_hook_active: true }));
     expect(JSON.parse(second.stdout)).toMatchObject({ decision: "block" });
-    expect(loopFile(repo.dir)?.iteration).toBe(2);
+    expect((await loopFile(repo.dir))?.iteration).toBe(2);
 
     const third = await hook(repo, payload(repo.dir, { stop_hook_active: true }));
     expect(third.code, debug(third)).toBe(0);
@@ -107,7 +100,10 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
       systemMessage: expect.stringContaining("still red after 2 iterations"),
     });
     // At the cap the loop is kept, capped: it gates no more stops, and says why.
-    expect(loopFile(repo.dir)).toMatchObject({ state: "capped", capped_by: "max_iterations" });
+    expect(await loopFile(repo.dir)).toMatchObject({
+      state: "capped",
+      capped_by: "max_iterations",
+    });
     const fourth = await hook(repo, payload(repo.dir, { stop_hook_active: true }));
     expect(fourth.stdout).toBe("");
     expect(fourth.stderr).toContain("ended capped");
@@ -120,7 +116,7 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
   it("a loop stopped while gates ran is not written back: the stop is allowed", async () => {
     // The judge runs last, on a green tree: it stands in for the agent's `loop stop` mid-run.
     const repo = makeRepo({
-      ".verify/gates.yaml": `${NO_TOOLS}judge:\n  command: rm -r .verify/agent-loops; echo nonsense\n`,
+      ".verify/gates.yaml": `${NO_TOOLS}judge:\n  command: ${JSON.stringify(`${process.execPath} ${BIN} loop stop --session ${SESSION}; echo nonsense`)}\n`,
     });
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const one = 1;\n");
     await start(repo.dir);
@@ -129,10 +125,10 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("the loop was stopped or replaced while gates ran");
     expect(repo.read(".verify/gates.json")).toContain('"needs_human"');
-    expect(loopFile(repo.dir)).toBeUndefined();
+    expect(await loopFile(repo.dir)).toMatchObject({ state: "disarmed" });
   });
 
-  it("a green change allows the stop and removes the loop file", async () => {
+  it("a green change allows the stop and ends the loop passed", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const one = 1;\n");
     await start(repo.dir);
@@ -140,10 +136,10 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     expect(result.code, debug(result)).toBe(0);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("allowing the stop: gates passed");
-    expect(loopFile(repo.dir)).toBeUndefined();
+    expect(await loopFile(repo.dir)).toMatchObject({ state: "passed", ended_by: "hook" });
   });
 
-  it("SubagentStop in a git worktree: gates run in the payload's worktree, the loop file found in the project", async () => {
+  it("SubagentStop in a git worktree: gates run in the payload's worktree, the loop found by its session", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
     await start(repo.dir);
     const tree = join(mkdtempSync(join(tmpdir(), "gates-wt-")), "impl");
@@ -162,9 +158,8 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     expect(existsSync(join(tree, ".verify", "gates.json"))).toBe(true);
     expect(existsSync(join(repo.dir, ".verify", "gates.json"))).toBe(false);
     // The subagent's block is its own: the parent's loop is untouched.
-    expect(loopFile(repo.dir)?.iteration).toBe(0);
-    const agent = join(repo.dir, ".verify", "agent-loops", `s.${SESSION}@a1.json`);
-    expect(JSON.parse(readFileSync(agent, "utf8"))).toMatchObject({ agent_id: "a1", iteration: 1 });
+    expect((await loopFile(repo.dir))?.iteration).toBe(0);
+    expect(await loopOf(repo.dir, SESSION, "a1")).toMatchObject({ agent_id: "a1", iteration: 1 });
   });
 
   it("a payload cwd outside any repository: the project ($CLAUDE_PROJECT_DIR) is gated", async () => {
@@ -179,7 +174,7 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     );
     expect(result.code, debug(result)).toBe(0);
     expect(JSON.parse(result.stdout).reason).toContain("src/math.test.ts:4 [floor/");
-    expect(loopFile(repo.dir)?.iteration).toBe(1);
+    expect((await loopFile(repo.dir))?.iteration).toBe(1);
   });
 
   it("the generic form: one JSON answer on stdout, exit 1 to block and 0 to allow", () => {

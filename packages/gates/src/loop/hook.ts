@@ -2,16 +2,11 @@ import type { AgentLoop, LoopCap } from "@agent-verify/contract";
 import { agentBlockCap } from "./block-cap.js";
 import { answer, type Decision, type HookFormat, type HookResult } from "./hook-answer.js";
 import { checkPayload, readPayloadHead, type PayloadHead } from "./hook-payload.js";
-import {
-  appendLoopLog,
-  LOOP_DIR,
-  loopFileName,
-  readLoop,
-  removeLoop,
-  writeLoop,
-} from "./loop-file.js";
+import { checkInstall } from "./install-record.js";
+import { appendLoopLog, isActive, readLoop, writeLoop } from "./loop-file.js";
 import { loopRoots } from "./roots.js";
-import { recordSession } from "./session-record.js";
+import { isVerifyLoopPrompt, recordSession } from "./session-record.js";
+import { openStore, type SignedStore } from "./signed-store.js";
 
 export type { HookFormat, HookResult } from "./hook-answer.js";
 
@@ -52,44 +47,54 @@ async function record(head: PayloadHead, dir: string, options: HookOptions): Pro
   const { own, roots } = await loopRoots(dir, options.env);
   const root = own ?? roots[0];
   if (!root) return allow(`${dir} is not inside a git repository; nothing recorded`);
-  await recordSession(root, {
+  const prompt = (head.json as { prompt?: unknown }).prompt;
+  await recordSession(await openStore(root, options.env), {
     schema_version: 1,
     session_id: head.sessionId,
     event: head.event ?? "unknown",
     recorded_at: (options.now ?? (() => new Date()))().toISOString(),
+    ...(head.event === "UserPromptSubmit"
+      ? { verify_loop_prompt: isVerifyLoopPrompt(prompt) }
+      : {}),
   });
   return { ...allow(`recorded session ${head.sessionId} for loop start`), quiet: true };
 }
 
 interface Found {
-  root: string;
+  store: SignedStore;
   loop: AgentLoop;
   gatesDir: string;
 }
 
-/** The session's loop: in the payload's repository, the project, or the worktree's main tree. */
+/** A loop's state that did not verify: the stop is blocked (fail closed), never waved through. */
+interface Tampered {
+  tampered: string;
+}
+
+/** The session's loop, in the state folder of the payload's repository, the project's, or the main tree's. */
 async function findLoop(
   dir: string,
   session: string,
   env: NodeJS.ProcessEnv,
-): Promise<Found | string> {
+): Promise<Found | Tampered | string> {
   const { own, roots } = await loopRoots(dir, env);
   if (roots.length === 0) return `${dir} is not inside a git repository`;
   for (const root of roots) {
-    const read = await readLoop(root, { session });
-    if (read.kind === "invalid")
-      return `${read.why} (in ${root}; verify-gates loop stop --session ${session} removes it)`;
-    // Gates run in the payload's working tree; outside any repository, in the project's.
-    if (read.kind === "loop") return { root, loop: read.loop, gatesDir: own ? dir : root };
+    const store = await openStore(root, env);
+    const read = await readLoop(store, { session });
+    if (read.kind === "invalid") return { tampered: read.why };
+    // Gates run in the payload's working tree; outside any repository, where the loop was armed.
+    if (read.kind === "loop")
+      return { store, loop: read.loop, gatesDir: own ? dir : (read.loop.root ?? root) };
   }
-  const file = `${LOOP_DIR}/${loopFileName({ session })}`;
-  return `no loop for session ${session} (${file}) in ${roots.join(" or ")}: this session is not in a verify loop`;
+  return `no loop for session ${session} in ${roots.join(" or ")}: this session is not in a verify loop`;
 }
 
 /** A subagent's own loop: its iterations never count against the parent's. */
-async function agentLoop(root: string, parent: AgentLoop, agent: string, now: string) {
-  const read = await readLoop(root, { session: parent.session_id, agent });
-  if (read.kind === "loop") return read.loop;
+async function agentLoop(store: SignedStore, parent: AgentLoop, agent: string, now: string) {
+  const read = await readLoop(store, { session: parent.session_id, agent });
+  // A subagent loop of an earlier arming of the session counts for nothing now.
+  if (read.kind === "loop" && read.loop.started_at >= parent.started_at) return read.loop;
   const fresh: AgentLoop = {
     schema_version: 1,
     session_id: parent.session_id,
@@ -100,6 +105,8 @@ async function agentLoop(root: string, parent: AgentLoop, agent: string, now: st
     updated_at: now,
     ...(parent.base ? { base: parent.base } : {}),
     ...(parent.task_file ? { task_file: parent.task_file } : {}),
+    ...(parent.oracle_snapshot ? { oracle_snapshot: parent.oracle_snapshot } : {}),
+    ...(parent.root ? { root: parent.root } : {}),
   };
   return fresh;
 }
@@ -140,7 +147,9 @@ function capMessage(
 }
 
 interface Settle {
-  root: string;
+  store: SignedStore;
+  /** The working tree the gates ran in: the log's visible copy goes there when the loop names no root. */
+  gatesDir: string;
   /** The loop this stop belongs to: the session's, or the subagent's own. */
   live: AgentLoop;
   run: GatesOutcome;
@@ -150,9 +159,17 @@ interface Settle {
   stopHookActive: boolean;
 }
 
+/** The summary kept as an escalation's evidence: the first lines, never the whole report. */
+const evidence = (summary: string) => summary.trimEnd().split("\n").slice(0, 40).join("\n");
+
+/** The honest way out, named in every block: the command with this session's id. */
+export const escalateHint = (loop: AgentLoop) =>
+  `If you believe a test or the task itself is wrong, do not edit tests, configs or .verify/: run verify-gates loop escalate --session ${loop.session_id} --reason "<why>" to hand it to a human (recorded as not verified).`;
+
 /** After the gates run: end the loop green, cap it, or block and count the stop; one log line each. */
 async function settle({
-  root,
+  store,
+  gatesDir,
   live,
   run,
   event,
@@ -162,7 +179,7 @@ async function settle({
 }: Settle): Promise<Decision> {
   const status = run.status;
   const log = (outcome: "blocked" | "passed" | "capped", loop: AgentLoop, cap: LoopCap | null) =>
-    appendLoopLog(root, {
+    appendLoopLog(store, loop.root ?? gatesDir, {
       schema_version: 1,
       timestamp: now,
       session_id: loop.session_id,
@@ -174,14 +191,23 @@ async function settle({
       gates_status: status,
       gates_exit_code: run.exitCode,
       capped_by: cap,
+      ...(outcome === "blocked" ? {} : { ended_by: "hook" as const }),
     });
   if (run.exitCode === 0) {
-    await removeLoop(root, { session: live.session_id, agent: live.agent_id });
-    await log("passed", live, null);
+    const passed: AgentLoop = {
+      ...live,
+      state: "passed",
+      ended_at: now,
+      ended_by: "hook",
+      updated_at: now,
+      last_status: status,
+    };
+    await writeLoop(store, passed);
+    await log("passed", passed, null);
     return {
       ...allow(
         `gates passed: loop${who(live)} ended after ${live.iteration} blocked stop(s)`,
-        live,
+        passed,
       ),
       gatesStatus: status,
     };
@@ -194,10 +220,13 @@ async function settle({
       state: "capped",
       capped_by: cap,
       consecutive_blocks: consecutive - 1,
+      ended_at: now,
+      ended_by: "hook",
       updated_at: now,
       last_status: status,
+      last_summary: evidence(run.summary),
     };
-    await writeLoop(root, capped);
+    await writeLoop(store, capped);
     await log("capped", capped, cap);
     const warning = capMessage(capped, cap, run.summary, env);
     return { ...allow(warning, capped), gatesStatus: status, warning, cappedBy: cap };
@@ -208,17 +237,21 @@ async function settle({
     consecutive_blocks: consecutive,
     updated_at: now,
     last_status: status,
+    last_summary: evidence(run.summary),
   };
-  await writeLoop(root, next);
+  await writeLoop(store, next);
   await log("blocked", next, null);
   const first = `verify-gates: the change is not green (exit ${run.exitCode}), iteration ${next.iteration} of ${next.max_iterations}${who(next)}. Fix what .verify/summary.txt names, then finish again:`;
   return {
     block: true,
-    reason: `${first}\n${run.summary.trimEnd()}`,
+    reason: `${first}\n${run.summary.trimEnd()}\n${escalateHint(next)}`,
     loop: next,
     gatesStatus: status,
   };
 }
+
+const ended = (loop: AgentLoop) =>
+  `the loop of session ${loop.session_id}${who(loop)} ended ${loop.state}${loop.ended_by ? ` (by the ${loop.ended_by})` : ""}; verify-gates loop start re-arms it`;
 
 async function decide(options: HookOptions): Promise<Decision> {
   const head = readPayloadHead(options.input);
@@ -228,31 +261,38 @@ async function decide(options: HookOptions): Promise<Decision> {
     return record(head, dir, options);
   const found = await findLoop(dir, head.sessionId, options.env);
   if (typeof found === "string") return allow(found);
-  const { root, loop: parent, gatesDir } = found;
-  if (parent.state === "capped")
-    return allow(
-      `the loop of session ${parent.session_id} ended capped; verify-gates loop start re-arms it`,
-    );
+  if ("tampered" in found) return blockTampered(found.tampered, head.sessionId);
+  const { store, loop: parent, gatesDir } = found;
+  if (!isActive(parent)) return allow(ended(parent));
   const payload = await checkPayload(head.json);
   if (typeof payload === "string") return allow(payload);
   const now = (options.now ?? (() => new Date()))().toISOString();
   const subject =
-    head.agentId === undefined ? parent : await agentLoop(root, parent, head.agentId, now);
-  if (subject.state === "capped")
-    return allow(`the loop${who(subject)} ended capped; it gates no more stops`);
+    head.agentId === undefined ? parent : await agentLoop(store, parent, head.agentId, now);
+  if (!isActive(subject)) return allow(ended(subject));
+  // The gates that judge the stop must be the ones `loop install` installed, unchanged.
+  const installed = await checkInstall(store);
+  if (installed !== undefined)
+    return {
+      block: true,
+      reason: `verify-gates: ${installed}. The stop stays blocked: the gates that judge it cannot be trusted. ${escalateHint(parent)}`,
+      loop: subject,
+      gatesStatus: null,
+    };
   const run = await runGatesSafely(options, gatesDir, parent);
   const status = run.status;
-  // The run took a while: decide on the parent's loop file as it is now, not as it was.
-  const current = await readLoop(root, { session: parent.session_id });
+  // The run took a while: decide on the parent's loop as it is now, not as it was.
+  const current = await readLoop(store, { session: parent.session_id });
   if (
     current.kind !== "loop" ||
     current.loop.started_at !== parent.started_at ||
-    current.loop.state === "capped"
+    !isActive(current.loop)
   )
     return { ...allow("the loop was stopped or replaced while gates ran"), gatesStatus: status };
   const live = head.agentId === undefined ? current.loop : subject;
   return settle({
-    root,
+    store,
+    gatesDir,
     live,
     run,
     event: head.event ?? "Stop",
@@ -260,6 +300,15 @@ async function decide(options: HookOptions): Promise<Decision> {
     env: options.env,
     stopHookActive: head.stopHookActive,
   });
+}
+
+function blockTampered(why: string, session: string): Decision {
+  return {
+    block: true,
+    reason: `verify-gates: the loop's state cannot be trusted (${why}). The stop stays blocked; verify-gates loop escalate --session ${session} --reason "<why>" hands it to a human, and the person who armed the loop can re-arm it.`,
+    loop: undefined,
+    gatesStatus: null,
+  };
 }
 
 /** A Stop / SubagentStop hook: gate the stop while this session's loop is armed; SessionStart / UserPromptSubmit record the session. */

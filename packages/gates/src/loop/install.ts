@@ -3,15 +3,18 @@ import { dirname, join } from "node:path";
 import { repoRoot } from "../diff/git.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import {
-  DEFAULT_HOOK_COMMAND,
   DEFAULT_HOOK_TIMEOUT_S,
   GATING_EVENTS,
   HOOK_EVENTS,
   isObject,
+  isOurHook,
   RECORD_HOOK_TIMEOUT_S,
+  hookCommandFor,
   SLASH_COMMAND_FILE,
   slashCommandText,
 } from "./claude-files.js";
+import { recordInstall, type InstallRecord } from "./install-record.js";
+import { openStore } from "./signed-store.js";
 
 export { DEFAULT_HOOK_COMMAND, DEFAULT_HOOK_TIMEOUT_S, HOOK_EVENTS } from "./claude-files.js";
 
@@ -19,8 +22,10 @@ export interface InstallOptions {
   cwd: string;
   /** Default: `<repo>/.claude/settings.json`. */
   settings?: string;
+  /** Default: this verify-gates' bin by its absolute path (`hookCommandFor`). */
   command?: string;
   timeoutS?: number;
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface InstallResult {
@@ -29,6 +34,8 @@ export interface InstallResult {
   added: string[];
   /** The slash command file, and what happened to it. */
   slashCommand: { path: string; state: "written" | "unchanged" | "kept-yours" };
+  /** The verify-gates the hook runs, as recorded (signed, in the state folder) for the hook to check. */
+  installed: InstallRecord;
 }
 
 type Json = Record<string, unknown>;
@@ -83,8 +90,7 @@ async function writeWhole(path: string, text: string): Promise<void> {
   await rename(temp, path);
 }
 
-function mergeHooks(settingsPath: string, json: Json, options: InstallOptions) {
-  const command = options.command ?? DEFAULT_HOOK_COMMAND;
+function mergeHooks(settingsPath: string, json: Json, options: InstallOptions, command: string) {
   if (json.hooks !== undefined && !isObject(json.hooks))
     throw new GatesError(
       GatesErrorCode.ConfigInvalid,
@@ -100,9 +106,19 @@ function mergeHooks(settingsPath: string, json: Json, options: InstallOptions) {
         `${settingsPath}: "hooks.${event}" is not a list; left unchanged`,
       );
     if (hasCommand(groups, command)) continue;
+    // An older install's entry (another path to verify-gates) is replaced, never run beside it.
+    const others = groups
+      .map((group) =>
+        isObject(group) && Array.isArray(group.hooks)
+          ? { ...group, hooks: group.hooks.filter((hook) => !isOurHook(hook)) }
+          : group,
+      )
+      .filter(
+        (group) => !(isObject(group) && Array.isArray(group.hooks) && group.hooks.length === 0),
+      );
     const gating = (GATING_EVENTS as readonly string[]).includes(event);
     const timeout = gating ? (options.timeoutS ?? DEFAULT_HOOK_TIMEOUT_S) : RECORD_HOOK_TIMEOUT_S;
-    hooks[event] = [...groups, { hooks: [{ type: "command", command, timeout }] }];
+    hooks[event] = [...others, { hooks: [{ type: "command", command, timeout }] }];
     added.push(event);
   }
   return { hooks, added };
@@ -127,9 +143,14 @@ export async function installHook(options: InstallOptions): Promise<InstallResul
   const root = await repoRoot(options.cwd);
   const settings = options.settings ?? join(root, ".claude", "settings.json");
   const json = await readSettings(settings);
-  const { hooks, added } = mergeHooks(settings, json, options);
+  const installed = await recordInstall(
+    await openStore(root, options.env ?? process.env),
+    new Date(),
+  );
+  const command = options.command ?? hookCommandFor(installed.bin);
+  const { hooks, added } = mergeHooks(settings, json, options, command);
   if (added.length > 0)
     await writeWhole(settings, `${JSON.stringify({ ...json, hooks }, null, 2)}\n`);
-  const slashCommand = await installSlashCommand(root, options.command ?? DEFAULT_HOOK_COMMAND);
-  return { settings, added, slashCommand };
+  const slashCommand = await installSlashCommand(root, command);
+  return { settings, added, slashCommand, installed };
 }

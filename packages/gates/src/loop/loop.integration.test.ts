@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AgentLoopSchema } from "@agent-verify/contract";
 import { describe, expect, it } from "vitest";
 import { runCliInProcess } from "../../test/cli-in-process.js";
-import { debug, makeRepo, runCli } from "../../test/fixture.js";
+import { BIN, debug, makeRepo, runCli } from "../../test/fixture.js";
+import { loopOf } from "../../test/loop-state.js";
 
 // The bin runs "install never overwrites…" and "prints the decision…"; the other branches of
 // the same commands go through them in this process (runCliInProcess).
@@ -15,7 +15,7 @@ const settingsOf = (dir: string) =>
   } & Record<string, unknown>;
 
 describe("verify-gates loop", () => {
-  it("start writes the loop file (iteration 0, max 5 by default), status reads it, stop removes it", async () => {
+  it("start arms the loop in the state folder (iteration 0, max 5 by default, an oracle), status reads it, stop disarms it", async () => {
     const repo = makeRepo();
     const start = await runCliInProcess(repo.dir, [
       "loop",
@@ -26,12 +26,17 @@ describe("verify-gates loop", () => {
       "TASK.md",
     ]);
     expect(start.code, debug(start)).toBe(0);
-    const loop = AgentLoopSchema.parse(JSON.parse(repo.read(".verify/agent-loops/s.s-1.json")));
-    expect(loop).toMatchObject({
+    expect(start.stdout).toMatch(
+      /^loop started: session s-1, up to 5 blocked stops, oracle \w+\n$/,
+    );
+    expect(existsSync(join(repo.dir, ".verify", "agent-loops"))).toBe(false);
+    expect(await loopOf(repo.dir, "s-1")).toMatchObject({
       session_id: "s-1",
       iteration: 0,
       max_iterations: 5,
       task_file: join(repo.dir, "TASK.md"),
+      root: realpathSync(repo.dir),
+      oracle_snapshot: expect.stringMatching(/^\w+$/),
     });
     const status = await runCliInProcess(repo.dir, ["loop", "status"]);
     expect(status.stdout).toBe("loop: session s-1, iteration 0 of 5\n");
@@ -47,21 +52,34 @@ describe("verify-gates loop", () => {
     expect(again.stderr).toBe("");
     const ambiguous = await runCliInProcess(repo.dir, ["loop", "stop"]);
     expect(ambiguous.code).toBe(2);
-    expect(ambiguous.stderr).toContain("2 sessions have a loop here (s-1, s-2): pass --session ID");
-    const stop = await runCliInProcess(repo.dir, ["loop", "stop", "--session", "s-1"]);
-    expect(stop.stdout).toBe("loop stopped (.verify/agent-loops/s.s-1.json removed)\n");
-    expect(existsSync(join(repo.dir, ".verify", "agent-loops", "s.s-1.json"))).toBe(false);
-    const rearm = await runCliInProcess(repo.dir, ["loop", "start", "--session", "s-2"]);
-    expect(rearm.stderr).toContain("re-armed the loop of session s-2 (it was at iteration 0)");
-    expect((await runCliInProcess(repo.dir, ["loop", "stop"])).stdout).toContain("s.s-2.json");
-    expect((await runCliInProcess(repo.dir, ["loop", "stop"])).stdout).toBe("no loop to stop\n");
-    expect((await runCliInProcess(repo.dir, ["loop", "status", "--json"])).stdout).toBe("[]\n");
-    const one = ["loop", "status", "--json", "--session", "s-1"];
+    expect(ambiguous.stderr).toContain(
+      "2 sessions have an active loop here (s-1, s-2): pass --session ID",
+    );
+    const stop = await runCliInProcess(repo.dir, ["loop", "stop", "--session", "s-1"], {
+      CLAUDECODE: "",
+    });
+    expect(stop.stdout).toBe(
+      "loop stopped: session s-1 disarmed by the user, recorded as not verified\n",
+    );
+    expect(await loopOf(repo.dir, "s-1")).toMatchObject({ state: "disarmed", ended_by: "user" });
+    const rearm = await runCliInProcess(repo.dir, ["loop", "start", "--session", "s-2"], {
+      CLAUDECODE: "",
+    });
+    expect(rearm.stderr).toContain(
+      "session s-2's previous loop (iteration 0 of 3), ended disarmed by the user: re-armed by loop start",
+    );
+    expect((await runCliInProcess(repo.dir, ["loop", "stop"])).stdout).toContain("session s-2");
+    expect((await runCliInProcess(repo.dir, ["loop", "stop"])).stdout).toBe(
+      "no active loop to stop\n",
+    );
+    const all = JSON.parse((await runCliInProcess(repo.dir, ["loop", "status", "--json"])).stdout);
+    expect(all.map((l: { state: string }) => l.state)).toEqual(["disarmed", "disarmed"]);
+    const one = ["loop", "status", "--json", "--session", "s-3"];
     expect((await runCliInProcess(repo.dir, one)).stdout).toBe("null\n");
   });
 
   it.each([
-    [["loop", "start"], "no --session given and no session recorded"],
+    [["loop", "start"], "no session id given, and the hooks' record cannot say which session"],
     [
       ["loop", "start", "--session", "s", "--max-iterations", "0"],
       "--max-iterations: expected a positive whole number, got '0'",
@@ -95,11 +113,7 @@ describe("verify-gates loop", () => {
     const settings = settingsOf(repo.dir);
     expect(settings.permissions).toEqual(mine.permissions);
     expect(settings.hooks.PreToolUse).toEqual(mine.hooks.PreToolUse);
-    const hook = {
-      type: "command",
-      command: '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/verify-gates hook',
-      timeout: 600,
-    };
+    const hook = { type: "command", command: `'${BIN}' hook`, timeout: 600 };
     expect(settings.hooks.Stop).toEqual([...mine.hooks.Stop, { hooks: [hook] }]);
     expect(settings.hooks.SubagentStop).toEqual([{ hooks: [hook] }]);
     // Recording the session is quick: a short timeout.
@@ -107,7 +121,8 @@ describe("verify-gates loop", () => {
       expect(settings.hooks[event]).toEqual([{ hooks: [{ ...hook, timeout: 30 }] }]);
     const command = repo.read(".claude/commands/verify-loop.md");
     expect(command).toMatch(/^---\ndescription: /);
-    expect(command).toContain("./node_modules/.bin/verify-gates loop start $ARGUMENTS");
+    expect(command).toContain(`'${BIN}' loop start --session "\${CLAUDE_SESSION_ID}" $ARGUMENTS`);
+    expect(command).toContain(`'${BIN}' loop escalate --session "\${CLAUDE_SESSION_ID}" --reason`);
     const second = await runCliInProcess(repo.dir, ["loop", "install"]);
     expect(second.stdout).toContain("already there, nothing changed");
     expect(second.stdout).toContain("verify-loop.md: already there");

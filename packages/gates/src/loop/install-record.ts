@@ -1,0 +1,92 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile, realpath } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readSigned, writeSigned, type SignedStore } from "./signed-store.js";
+
+/** What `loop install` recorded of the verify-gates it installed, signed in the state folder. */
+export interface InstallRecord {
+  schema_version: 1;
+  /** The absolute path of the bin the hook command runs. */
+  bin: string;
+  /** The package folder, and every file of it that runs (bin/, dist/, package.json) with its sha256. */
+  package_dir: string;
+  files: Record<string, string>;
+  installed_at: string;
+}
+
+export const INSTALL_RECORD = "install.json";
+const RUNS = ["bin", "dist", "package.json"];
+
+/** This package's folder (two levels above this module, in dist/ and in src/ alike). */
+export async function packageDir(): Promise<string> {
+  const here = fileURLToPath(new URL("../..", import.meta.url));
+  return realpath(here).catch(() => resolve(here));
+}
+
+async function filesUnder(dir: string, rel: string, out: string[]): Promise<void> {
+  const entries = await readdir(join(dir, rel), { withFileTypes: true }).catch(() => undefined);
+  if (entries === undefined) {
+    out.push(rel);
+    return;
+  }
+  for (const entry of entries) {
+    const path = join(rel, entry.name);
+    if (entry.isDirectory()) await filesUnder(dir, path, out);
+    else if (!entry.name.endsWith(".map")) out.push(path);
+  }
+}
+
+/** Every file of the package that runs, with its content hash (a missing one hashes to "missing"). */
+export async function packageFiles(dir: string): Promise<Record<string, string>> {
+  const paths: string[] = [];
+  for (const top of RUNS) await filesUnder(dir, top, paths);
+  const files: Record<string, string> = {};
+  for (const path of paths.sort()) {
+    const data = await readFile(join(dir, path)).catch(() => undefined);
+    files[path] = data ? createHash("sha256").update(data).digest("hex") : "missing";
+  }
+  return files;
+}
+
+export async function recordInstall(store: SignedStore, now: Date): Promise<InstallRecord> {
+  const dir = await packageDir();
+  const record: InstallRecord = {
+    schema_version: 1,
+    bin: join(dir, "bin", "verify-gates.js"),
+    package_dir: dir,
+    files: await packageFiles(dir),
+    installed_at: now.toISOString(),
+  };
+  await writeSigned(store, INSTALL_RECORD, record);
+  return record;
+}
+
+function firstDifference(
+  recorded: Record<string, string>,
+  now: Record<string, string>,
+): string | undefined {
+  for (const [path, hash] of Object.entries(recorded))
+    if (now[path] !== hash)
+      return now[path] === undefined ? `${path} was removed` : `${path} changed`;
+  for (const path of Object.keys(now)) if (recorded[path] === undefined) return `${path} was added`;
+  return undefined;
+}
+
+/**
+ * Undefined when the verify-gates running now is the one `loop install` recorded, unchanged;
+ * else why not. No record (a loop armed without `loop install`) is not checked.
+ */
+export async function checkInstall(store: SignedStore): Promise<string | undefined> {
+  const read = await readSigned(store, INSTALL_RECORD);
+  if (read.kind === "absent") return undefined;
+  if (read.kind === "forged")
+    return `the record of the installed verify-gates (${join(store.dir, INSTALL_RECORD)}) ${read.why}`;
+  const record = read.body as InstallRecord;
+  const dir = await packageDir();
+  if (dir !== record.package_dir)
+    return `the hook ran verify-gates from ${dir}, not the one loop install recorded (${record.package_dir})`;
+  const changed = firstDifference(record.files, await packageFiles(dir));
+  if (changed === undefined) return undefined;
+  return `the installed verify-gates was changed since loop install: ${changed} in ${dir}; reinstall it and run verify-gates loop install again`;
+}

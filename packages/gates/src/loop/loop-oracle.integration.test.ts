@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { claudeCode, stop } from "../../test/claude-code.js";
+import { debug, makeRepo, runCli } from "../../test/fixture.js";
+import { loopOf } from "../../test/loop-state.js";
+
+// The oracle of a loop is the tree as it stood at `loop start` (issue 34 §1): a test committed
+// on the branch before the agent's turn is part of it, and the agent's later edit of that test
+// never decides. Real vitest, the hook commands as `loop install` wrote them.
+const A = "5e4d3c2b-1a09-4f8e-9d7c-6b5a49382716";
+const TESTS_ONLY = "commands:\n  typecheck: false\n  lint: false\n  format: false\n";
+const RED_TEST = [
+  'import { expect, it } from "vitest";',
+  'import { add } from "./math.js";',
+  "",
+  'it("adds three", () => {',
+  "  expect(add(1, 2, 3)).toBe(6);",
+  "});",
+  "",
+].join("\n");
+
+/** A feature branch whose committed test honestly fails (add takes two numbers), the loop armed on it. */
+function armedOnRedBranch() {
+  const repo = makeRepo({ ".verify/gates.yaml": TESTS_ONLY });
+  repo.write("src/three.test.ts", RED_TEST);
+  repo.commit("a test for three numbers");
+  expect(runCli(repo.dir, ["loop", "install"]).code).toBe(0);
+  const claude = claudeCode(repo.dir);
+  const armed = claude.verifyLoop(A);
+  expect(armed.code, debug(armed)).toBe(0);
+  return { repo, claude };
+}
+
+describe("the loop's oracle is the tree at loop start", () => {
+  it("the agent weakens a test committed before its turn: the oracle's version still runs, the stop is blocked", async () => {
+    const { repo, claude } = armedOnRedBranch();
+    const oracle = (await loopOf(repo.dir, A))?.oracle_snapshot;
+    expect(oracle).toMatch(/^\w+$/);
+    repo.write("src/three.test.ts", repo.read("src/three.test.ts").replace("toBe(6)", "toBe(3)"));
+    const blocked = claude.event(stop(A, repo.dir));
+    expect(blocked.code, debug(blocked)).toBe(0);
+    const answer = JSON.parse(blocked.stdout) as { decision: string; reason: string };
+    expect(answer.decision).toBe("block");
+    expect(answer.reason).toContain("src/three.test.ts");
+  });
+
+  it("the honest fix (the source, the test untouched) is green and ends the loop passed", async () => {
+    const { repo, claude } = armedOnRedBranch();
+    repo.write(
+      "src/math.ts",
+      "export function add(...xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n",
+    );
+    const allowed = claude.event(stop(A, repo.dir));
+    expect(allowed.code, debug(allowed)).toBe(0);
+    expect(allowed.stdout).toBe("");
+    expect(allowed.stderr).toContain("gates passed");
+    expect(await loopOf(repo.dir, A)).toMatchObject({ state: "passed" });
+  });
+});
