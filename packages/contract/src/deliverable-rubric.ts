@@ -174,8 +174,8 @@ export function actionableItem(text: string): Item {
  * 4. Every `file:line` citation (seed 000 samples 4–5; checking all takes milliseconds, and a
  * sample let a fabricated 12th of 12 through): each cited line must contain what it names.
  */
-export function citationsItem(text: string, read: ReadLines) {
-  const all = extractCitations(text);
+export function citationsItem(text: string, read: ReadLines, doc?: string) {
+  const all = extractCitations(text, doc);
   const checks = all.map((c) => checkCitation(c, read));
   const bad = checks.filter((c) => !c.ok);
   const item =
@@ -231,6 +231,8 @@ export interface ReviewInput {
   /** The ticket's description (vague or empty asks for assumptions); null when there is no ticket. */
   description: string | null;
   read: ReadLines;
+  /** The deliverable's path from the repository's top, where its links start (default `file`). */
+  path?: string | undefined;
   /** The content lines rubric 1 asks for (default MIN_LINES). */
   minLines?: number | undefined;
 }
@@ -244,7 +246,8 @@ export function reviewDeliverable(input: ReviewInput): {
   const text = input.text ?? "";
   const skipped = (item: RubricItemResult["item"]) =>
     notApplicable(item, "the deliverable does not exist");
-  const citations = input.text === null ? null : citationsItem(text, input.read);
+  const citations =
+    input.text === null ? null : citationsItem(text, input.read, input.path ?? input.file);
   const items: Item[] =
     input.text === null
       ? [

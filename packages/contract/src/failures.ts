@@ -49,9 +49,10 @@ export const FlakySchema = z.strictObject({
   /**
    * `rerun_passed`: failed, then passed on a rerun in the same attempt;
    * `passed_before`: fails now, passed at the previous attempt on the same tree;
-   * `failed_before`: passes now, failed at the previous attempt on the same tree.
+   * `failed_before`: passes now, failed at the previous attempt on the same tree;
+   * `confirm_failed`: passed, then failed a confirmation run in the same attempt (a lucky pass).
    */
-  reason: z.enum(["rerun_passed", "passed_before", "failed_before"]),
+  reason: z.enum(["rerun_passed", "passed_before", "failed_before", "confirm_failed"]),
 });
 export type Flaky = z.infer<typeof FlakySchema>;
 

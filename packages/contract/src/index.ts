@@ -286,11 +286,14 @@ export type {
 export {
   extractCitations,
   checkCitation,
+  isFabricated,
+  NAMES_NOTHING,
   readRepoText,
   repoLines,
 } from "./deliverable-citations.js";
 export type { Citation, ReadLines } from "./deliverable-citations.js";
 export { contentLines, findings as deliverableFindings, sections } from "./deliverable-document.js";
+export { inferDeliverableKind, unknownKindReason } from "./deliverable-kind.js";
 export type { Finding as DocumentFinding, Section } from "./deliverable-document.js";
 export {
   MIN_DISCOVERY_FINDINGS,

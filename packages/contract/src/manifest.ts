@@ -135,6 +135,17 @@ export const TicketsConfigSchema = z.strictObject({
     .max(10, { error: "expected at most 10" })
     .default(1),
   /**
+   * Confirmation runs: before a ticket closes on a first pass, every flow it names runs this
+   * many more times in the same attempt; one that passed and then fails is `flaky`, never a
+   * close (issue 33 §5). 0 turns them off.
+   */
+  confirm_runs: z
+    .number({ error: "expected a whole number" })
+    .int({ error: "expected a whole number" })
+    .min(0, { error: "expected 0 or more" })
+    .max(5, { error: "expected at most 5" })
+    .default(1),
+  /**
    * When gates run before the flows: `auto` when the repo has .verify/gates.yaml or the
    * Verify: section lists `gates`; `always`; `requested` only when the Verify: section does.
    */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DeliverableKindSchema } from "./deliverable.js";
 import { FlowNameSchema } from "./names.js";
 
 /**
@@ -85,6 +86,9 @@ export const DoctorToolInputSchema = z.strictObject({});
 export const CheckDeliverableToolInputSchema = z.strictObject({
   file: ProjectPathSchema.describe("the markdown deliverable, relative to the project"),
   min_lines: z.number().int().min(0).max(100000).optional().describe("minimum non-empty lines"),
+  kind: DeliverableKindSchema.optional().describe(
+    "the rubric's structure check: discovery (findings), design (decisions) or doc; absent: the kind the document's structure shows",
+  ),
 });
 
 export type RunFlowsToolInput = z.infer<typeof RunFlowsToolInputSchema>;

@@ -70,10 +70,16 @@ export const VerifyLogEntrySchema = z.strictObject({
    * evidence, the decision, and `fix_forward` (the next actions). Absent when no judge answered.
    */
   judge: AggregatedVerdictSchema.optional(),
-  /** A discovery, design or doc ticket: the deliverable rubric, item by item (seed 000). */
-  deliverable_review: DeliverableReviewSchema.optional(),
-  /** The change touches UI paths (tickets.ui_paths): a human should smoke-test it. */
-  manual_smoke_required: z.boolean().optional(),
+  /**
+   * A discovery, design or doc ticket: the deliverable rubric, item by item (seed 000); null
+   * for a code ticket. On every line (seed 000's schema); a line written before reads as null.
+   */
+  deliverable_review: DeliverableReviewSchema.nullable().default(null),
+  /**
+   * The change touches UI paths (tickets.ui_paths): a human should smoke-test it. On every
+   * line (seed 000's schema); a line written before reads as false.
+   */
+  manual_smoke_required: z.boolean().default(false),
   /** What that human should run: the UI files changed, the flows, the steps. */
   manual_smoke: z
     .strictObject({

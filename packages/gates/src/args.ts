@@ -30,7 +30,8 @@ export type ParsedArgs =
       file: string;
       minLines: number;
       json: boolean;
-      kind: DeliverableKind;
+      /** Absent: the kind the document's structure shows. */
+      kind: DeliverableKind | undefined;
       descriptionFile: string | undefined;
     }
   | { command: "print"; text: string }
@@ -191,7 +192,10 @@ function program(result: { value?: ParsedArgs }, output: string[], env: GatesEnv
       "check a markdown deliverable: length, headings, and that every path:line citation is real",
     )
     .option("--min-lines <n>", "minimum non-empty lines", "10")
-    .option("--kind <kind>", "the rubric's structure check: discovery, design or doc", "doc")
+    .option(
+      "--kind <kind>",
+      "the rubric's structure check: discovery, design or doc (default: the kind the document's structure shows)",
+    )
     .option(
       "--description-file <file>",
       "the ticket's description: when it is vague, the document must state its assumptions",
@@ -213,7 +217,7 @@ const DELIVERABLE_KINDS: readonly DeliverableKind[] = ["discovery", "design", "d
 
 interface DeliverableOptions {
   minLines: string;
-  kind: string;
+  kind?: string;
   descriptionFile?: string;
   json: boolean;
 }
@@ -226,7 +230,7 @@ function deliverableArgs(file: string, opts: DeliverableOptions): ParsedArgs {
       message: `--min-lines: expected a whole number, got '${opts.minLines}'`,
     };
   const kind = DELIVERABLE_KINDS.find((k) => k === opts.kind);
-  if (kind === undefined)
+  if (opts.kind !== undefined && kind === undefined)
     return {
       command: "usage-error",
       message: `--kind: expected discovery, design or doc, got '${opts.kind}'`,

@@ -140,4 +140,65 @@ describe("verify-gates deliverable", () => {
     expect(missing.code).toBe(1);
     expect(missing.stdout).toContain("docs/none.md does not exist");
   });
+
+  it("without --kind, the kind is the document's: a correct discovery or design document passes", async () => {
+    const repo = makeRepo();
+    const finding = (n: number) =>
+      [
+        `## Finding ${n}: add`,
+        "Severity: low",
+        `Problem: [\`add\`](../src/math.ts#L1-L3) accepts two numbers (${n})`,
+        "Recommendation: accept a list",
+        "Effort: S",
+        "",
+      ].join("\n");
+    const discovery = ["# Math audit", "", ...Array.from({ length: 10 }, (_, i) => finding(i + 1))];
+    repo.write("docs/audit.md", discovery.join("\n"));
+    const found = await runCliInProcess(repo.dir, ["deliverable", "docs/audit.md", "--json"]);
+    expect(found.code, debug(found)).toBe(0);
+    const report = DeliverableResultSchema.parse(JSON.parse(found.stdout));
+    expect(report.review).toMatchObject({ kind: "discovery", pass: true, citations_total: 10 });
+
+    const design = [
+      "# Queue",
+      "",
+      "## Decisions",
+      "",
+      "- one queue per tenant",
+      "- at most once",
+      "- no retries",
+      "- FIFO",
+      "- JSON",
+      "- v1",
+      "- then v2",
+      "- done",
+    ];
+    repo.write("docs/queue.md", design.join("\n"));
+    const designed = await runCliInProcess(repo.dir, ["deliverable", "docs/queue.md", "--json"]);
+    expect(designed.code, debug(designed)).toBe(0);
+    expect(DeliverableResultSchema.parse(JSON.parse(designed.stdout)).review?.kind).toBe("design");
+
+    // A GitHub-style citation of a line that is not there fails the same way as path:line.
+    repo.write("docs/audit.md", discovery.join("\n").replace("math.ts#L1-L3", "math.ts#L30"));
+    const fabricated = await runCliInProcess(repo.dir, ["deliverable", "docs/audit.md"]);
+    expect(fabricated.code, debug(fabricated)).toBe(1);
+    expect(fabricated.stdout).toContain("src/math.ts has 3 lines, not 30");
+  });
+
+  it("a document whose kind its structure does not show: one line asking for --kind, exit 2", async () => {
+    const repo = makeRepo();
+    repo.write(
+      "notes.md",
+      ["# Notes", ...Array.from({ length: 12 }, (_, i) => `line ${i}`)].join("\n"),
+    );
+    const result = await runCliInProcess(repo.dir, ["deliverable", "notes.md"]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe(
+      "verify-gates: deliverable notes.md: cannot tell its kind (it has no finding with a severity, no decisions heading and one heading): pass --kind discovery, design or doc\n",
+    );
+    const told = await runCliInProcess(repo.dir, ["deliverable", "notes.md", "--kind", "doc"]);
+    expect(told.code).toBe(1);
+    expect(told.stdout).toContain("not scannable");
+  });
 });

@@ -1,14 +1,18 @@
 import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import type { DeliverableKind, DeliverableResult } from "@agent-verify/contract";
 import { gitTry } from "./diff/git.js";
+import { GatesError, GatesErrorCode } from "./errors.js";
 
 export type { DeliverableResult };
 
 export interface DeliverableOptions {
   file: string;
   minLines?: number;
-  /** The rubric's structure check (default doc). */
+  /**
+   * The rubric's structure check; absent: the kind the document's structure shows (findings:
+   * discovery, a decisions heading: design, headings: doc), else a usage error asking for it.
+   */
   kind?: DeliverableKind;
   /** The ticket's description, when there is a ticket: a vague one asks for assumptions. */
   description?: string | null | undefined;
@@ -21,17 +25,28 @@ export interface DeliverableOptions {
  * every `file:line` citation holds what it names, and a vague ticket's assumptions are stated.
  */
 export async function checkDeliverable(options: DeliverableOptions): Promise<DeliverableResult> {
-  const { contentLines, repoLines, reviewDeliverable } = await import("@agent-verify/contract");
+  const contract = await import("@agent-verify/contract");
+  const { contentLines, repoLines, reviewDeliverable } = contract;
   const cwd = options.cwd ?? process.cwd();
   const text = await readFile(resolve(cwd, options.file), "utf8").catch(() => null);
+  const kind = options.kind ?? (text === null ? "doc" : contract.inferDeliverableKind(text));
+  if (kind === null) {
+    throw new GatesError(
+      GatesErrorCode.Usage,
+      `deliverable ${options.file}: cannot tell its kind (${contract.unknownKindReason(text ?? "")}): pass --kind discovery, design or doc`,
+    );
+  }
   const top = await gitTry(cwd, ["rev-parse", "--show-toplevel"]);
+  const root = top.ok ? top.stdout.trim() : cwd;
   const { review, findings } = reviewDeliverable({
     file: options.file,
-    kind: options.kind ?? "doc",
+    // Its links are relative to where it is in the repository.
+    path: relative(root, resolve(cwd, options.file)).split("\\").join("/"),
+    kind,
     text,
     description: options.description ?? null,
     // Citations name repository paths: read from the repository's top, never outside it.
-    read: repoLines(top.ok ? top.stdout.trim() : cwd),
+    read: repoLines(root),
     minLines: options.minLines,
   });
   return {

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { EXIT_CODE } from "../args.js";
-import { checkDeliverable } from "../deliverable.js";
+import { checkDeliverable, type DeliverableResult } from "../deliverable.js";
+import { GatesError } from "../errors.js";
 import { output, type CommandArgs, type CommandIo, type CommandResult } from "./command.js";
 
 /** `verify-gates deliverable FILE`: the manager's deliverable rubric over one markdown file. */
@@ -20,13 +21,19 @@ export async function deliverableCommand(
       "",
       `verify-gates: --description-file: ${file} not found or unreadable\n`,
     );
-  const result = await checkDeliverable({
-    file: args.file,
-    minLines: args.minLines,
-    kind: args.kind,
-    description,
-    cwd: io.cwd,
-  });
+  let result: DeliverableResult;
+  try {
+    result = await checkDeliverable({
+      file: args.file,
+      minLines: args.minLines,
+      kind: args.kind,
+      description,
+      cwd: io.cwd,
+    });
+  } catch (error) {
+    if (!(error instanceof GatesError)) throw error;
+    return output(EXIT_CODE.usage, "", `verify-gates: ${error.message}\n`);
+  }
   const findings = result.findings.map(
     (f) => `${f.line === null ? f.file : `${f.file}:${f.line}`}: [${f.rule}] ${f.message}`,
   );

@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { CrapFunction, CrapReport } from "@agent-verify/contract";
 import { redact } from "@agent-verify/contract/redact";
+import { gitTry } from "../diff/git.js";
 import type { CoverageMap, IstanbulFileCoverage } from "../tools/vitest.js";
 import { functionComplexities, type FunctionInfo, type Position } from "./complexity.js";
 import { isScriptFile, isTestFile } from "./floor-patterns.js";
@@ -11,20 +12,36 @@ export const CRAP_REPORT = join(".verify", "crap.json");
 const before = (a: Position, b: Position) =>
   a.line < b.line || (a.line === b.line && a.column <= b.column);
 
-/** Covered statements / statements whose start lies inside the function (joined by position, not name). */
+/** The statements that start inside the function (joined by position, not name), with their line. */
+function statementsInside(fn: FunctionInfo, entry: IstanbulFileCoverage) {
+  return Object.entries(entry.statementMap)
+    .filter(([, range]) => before(fn.start, range.start) && before(range.start, fn.end))
+    .map(([id, range]) => ({ hit: (entry.s[id] ?? 0) > 0, line: range.start.line }));
+}
+
+/** istanbul's record of the function, at its declaration line, says it was never called. */
+function neverCalled(fn: FunctionInfo, entry: IstanbulFileCoverage): boolean {
+  const at = Object.entries(entry.fnMap).filter(([, f]) => f.loc.start.line === fn.start.line);
+  return at.length > 0 && at.every(([id]) => (entry.f[id] ?? 0) === 0);
+}
+
+/**
+ * Covered / all of the function's own statements; 0 when no test loaded the file. The
+ * declaration line is not the function's own when it has others: it runs when the module
+ * loads, called or not, and V8's line coverage marks it covered, which gave a function no
+ * test calls 11-17 % (issue 33 §3, 37 §3). A one-line function's call count decides.
+ */
 export function functionCoverage(
   fn: FunctionInfo,
   entry: IstanbulFileCoverage | undefined,
 ): number {
   if (!entry) return 0;
-  let total = 0;
-  let covered = 0;
-  for (const [id, range] of Object.entries(entry.statementMap)) {
-    if (!before(fn.start, range.start) || !before(range.start, fn.end)) continue;
-    total += 1;
-    if ((entry.s[id] ?? 0) > 0) covered += 1;
-  }
-  return total === 0 ? 1 : covered / total;
+  const inside = statementsInside(fn, entry);
+  if (inside.length === 0) return 1;
+  const body = inside.filter((s) => s.line !== fn.start.line);
+  if (body.length === 0 && neverCalled(fn, entry)) return 0;
+  const own = body.length > 0 ? body : inside;
+  return own.filter((s) => s.hit).length / own.length;
 }
 
 export const crapScore = (complexity: number, coverage: number) =>
@@ -53,9 +70,23 @@ export function scoreFunction(
 export const isSourceFile = (path: string) =>
   isScriptFile(path) && !isTestFile(path) && !path.endsWith(".d.ts");
 
+/** Every source file of the repository: tracked, and untracked but not ignored (`git ls-files`). */
+async function repoSources(root: string, coverage: CoverageMap): Promise<string[]> {
+  const listed = await gitTry(root, [
+    "ls-files",
+    "-z",
+    "--cached",
+    "--others",
+    "--exclude-standard",
+  ]);
+  const files = listed.ok ? listed.stdout.split("\0").filter(Boolean) : [...coverage.keys()];
+  return [...new Set(files)].filter(isSourceFile).sort();
+}
+
 /**
- * The advisory full scan after a test change: every function of every covered source file,
- * but the ones the change touched; those over the threshold are listed, none fails the gate.
+ * The advisory full scan after a test change: every function of every source file of the
+ * repository (a file no test loaded is 0 % covered), but the ones the change touched; those
+ * over the threshold are listed, none fails the gate.
  */
 export async function fullScan(
   root: string,
@@ -64,13 +95,12 @@ export async function fullScan(
   threshold: number,
 ): Promise<CrapFunction[]> {
   const over: CrapFunction[] = [];
-  for (const [path, entry] of [...coverage.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (!isSourceFile(path)) continue;
+  for (const path of await repoSources(root, coverage)) {
     const text = await readFile(join(root, path), "utf8").catch(() => undefined);
     if (text === undefined) continue;
     for (const fn of await functionComplexities(path, text)) {
       if (touched.has(`${path}:${fn.line}:${fn.name}`)) continue;
-      const score = scoreFunction(path, fn, entry, threshold);
+      const score = scoreFunction(path, fn, coverage.get(path), threshold);
       if (score.over_threshold) over.push(score);
     }
   }

@@ -253,7 +253,11 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
   it("verify_issue on a ticket bd does not know is a tool error naming it", async () => {
     const result = await client.callTool({ name: "verify_issue", arguments: { id: "t-zzz" } });
     expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(/^verify_issue: .*t-zzz.*\(hint: /);
+    // One short line saying what to do; no internal bd command line.
+    expect(text(result)).toMatch(
+      /^verify_issue: unknown issue id "t-zzz": bd has no such issue; nothing was run \(hint: check the id/,
+    );
+    expect(text(result)).not.toMatch(/--json|--include-comments|failed|\n/);
   });
 
   it("issue_log of an id bd does not know is a tool error, not an empty history", async () => {
@@ -319,6 +323,16 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
         expect.stringMatching(/^gates: secrets ended: fail \(\d+ ms\)$/),
       ]),
     );
+  });
+
+  it("run_gates with a base that does not exist is an error result of one line", async () => {
+    const result = await client.callTool({
+      name: "run_gates",
+      arguments: { base: "no-such-branch" },
+    });
+    expect(result.isError, text(result)).toBe(true);
+    expect(text(result)).toMatch(/^run_gates: .*no-such-branch.*\(hint: [^\n]+\)$/);
+    expect(result.structuredContent).toBeUndefined();
   });
 
   it("ends when the client closes, leaving no process behind", async () => {

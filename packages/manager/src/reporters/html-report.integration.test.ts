@@ -177,6 +177,8 @@ const logEntry = (
   setup_error: null,
   fingerprint: "f",
   same_as_previous: false,
+  deliverable_review: null,
+  manual_smoke_required: false,
   ...extra,
 });
 

@@ -15,12 +15,12 @@ let project: FaultProject;
 const CART =
   "import x from 'y';\nexport function cartCount(items) {\n  return items.length - 1;\n}\n";
 
-function discovery(citation: string): string {
+function discovery(citation: string, second?: string): string {
   const findings = Array.from({ length: 10 }, (_, i) =>
     [
       `## Finding ${i + 1}: cart count`,
       "Severity: high",
-      `Problem: ${i === 0 ? `${citation} is off by one` : `problem ${i + 1}`}`,
+      `Problem: ${i === 0 ? `${citation} is off by one` : i === 1 && second ? `${second} is wrong` : `problem ${i + 1}`}`,
       "Recommendation: return items.length",
       "Effort: S",
       "",
@@ -111,5 +111,41 @@ describe("deliverable tickets (real bd)", () => {
       pass: false,
     });
     expect(entry?.failures?.deliverable_findings.map((f) => f.rule)).toEqual(["missing"]);
+  }, 120_000);
+
+  it("two fabricated citations (GitHub forms) escalate to a human reviewer, not another retry; one is a retry", async () => {
+    const id = tracker.create("Audit the cart totals", "look into the cart");
+    tracker.bd(["label", "add", id, "discovery"]);
+    // src/cart.ts has 4 lines: #L40 is past its end; line 1 does not hold cartCount.
+    const fabricated = discovery("[`cartCount`](src/cart.ts#L40)", "`src/cart.ts#L1` `cartCount`");
+    writeFileSync(join(project.dir, "deliverable.md"), fabricated);
+
+    const first = await verify(id);
+    expect(first.result).toMatchObject({ decision: "escalate", attempt: 1 });
+    const [entry] = entries(id);
+    expect(entry).toMatchObject({ decision: "escalate", counted: true });
+    expect(entry?.deliverable_review?.citations.map((c) => [c.file, c.line, c.ok])).toEqual([
+      ["src/cart.ts", 40, false],
+      ["src/cart.ts", 1, false],
+    ]);
+    const shown = tracker.showJson(id);
+    expect(shown.status).toBe("blocked");
+    expect(shown.labels).toContain("needs-human");
+    const comment = tracker.comments(id).at(-1)?.text ?? "";
+    expect(comment).toMatch(
+      /^verify-manager: attempt 1 failed: 2 fabricated citations in deliverable\.md .*escalated to a human reviewer/,
+    );
+    expect(comment).toContain("src/cart.ts has 4 lines, not 40");
+
+    // The honest counterpart: one fabricated citation is an ordinary retry.
+    const other = tracker.create("Audit the cart count", "look into the cart");
+    tracker.bd(["label", "add", other, "discovery"]);
+    writeFileSync(
+      join(project.dir, "deliverable.md"),
+      discovery("[`cartCount`](src/cart.ts#L2)", "`src/cart.ts#L1` `cartCount`"),
+    );
+    const retry = await verify(other);
+    expect(retry.result).toMatchObject({ decision: "retry", attempt: 1 });
+    expect(tracker.showJson(other).labels ?? []).not.toContain("needs-human");
   }, 120_000);
 });

@@ -136,8 +136,9 @@ describe("bd faults → exit 2, a clear message naming the command, no success c
   it("bd failing on show (unknown id, and no tracker at all)", async () => {
     const unknown = await issue(["t-doesnotexist"]);
     expect(unknown.code).toBe(2);
+    // One line saying what to do, not bd's command line (issue 33 §4).
     expect(unknown.stderr).toMatch(
-      /^verify-manager: bd show t-doesnotexist --json --include-comments failed \(exit 1\): no issues found/,
+      /^verify-manager: unknown issue id "t-doesnotexist": bd has no such issue; nothing was run\nhint: check the id/,
     );
     const noTracker = await issue(["t-1"], { BEADS_DIR: join(project.dir, "nowhere") });
     expect(noTracker.code).toBe(2);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { GatesReport } from "@agent-verify/contract";
@@ -43,7 +43,13 @@ async function attempt(paths: string[], uiPaths?: string[]) {
   const tracker = new MemoryTracker();
   const id = tracker.create({ title: "Cart badge", description: "Verify:\n- pass\n" });
   const result = await verifyTicket({ dir: project.dir, id, tracker });
-  return { result, entry: readTicketLog(project.dir, id).entries[0], tracker, id };
+  return {
+    result,
+    entry: readTicketLog(project.dir, id).entries[0],
+    tracker,
+    id,
+    dir: project.dir,
+  };
 }
 
 describe("manual_smoke_required", () => {
@@ -71,8 +77,18 @@ describe("manual_smoke_required", () => {
     "%s",
     async (_label, paths, uiPaths, required) => {
       const { entry } = await attempt(paths, uiPaths);
-      expect(entry?.manual_smoke_required ?? false).toBe(required);
+      expect(entry?.manual_smoke_required).toBe(required);
     },
     60_000,
   );
+
+  it("every log line carries seed 000's fields: a code ticket's deliverable_review is null, manual_smoke_required false", async () => {
+    const { dir } = await attempt(["src/server.ts"]);
+    const [line] = readFileSync(join(dir, ".verify", "log.jsonl"), "utf8").split("\n");
+    const raw = JSON.parse(line ?? "{}") as Record<string, unknown>;
+    expect(raw).toHaveProperty("deliverable_review", null);
+    expect(raw).toHaveProperty("manual_smoke_required", false);
+    for (const field of ["failed_tests", "failed_ac", "lint_errors", "typecheck_errors"])
+      expect(raw[field]).toEqual([]);
+  }, 60_000);
 });

@@ -161,7 +161,8 @@ describe("verify-manager issues <id>… (real bd)", () => {
     const firstTicket = result.stderr.indexOf(`ticket ${ids.standalone}: verifying`);
     expect(planAt).toBeGreaterThanOrEqual(0);
     expect(firstTicket).toBeGreaterThan(planAt);
-    expect(flowsRun("run")).toEqual(["pass", "pass", "fail", "fail"]); // fail is rerun once
+    // A first pass is confirmed by a second run (tickets.confirm_runs); fail is rerun once.
+    expect(flowsRun("run")).toEqual(["pass", "pass", "pass", "pass", "fail", "fail"]);
     const status = LoopStatusSchema.parse(JSON.parse(readFileSync(join(dir, STATUS_FILE), "utf8")));
     expect(status.selection.ids).toEqual([ids.standalone, ids.passing, ids.failing]);
     expect(status.tickets.map((t) => [t.id, t.state])).toEqual([

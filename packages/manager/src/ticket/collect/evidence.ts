@@ -45,6 +45,8 @@ export interface Evidence {
   passedFlows: string[];
   /** Flows that failed, then passed on a rerun in this attempt. */
   rerunPassedFlows: string[];
+  /** Flows that passed, then failed a confirmation run in this attempt (tickets.confirm_runs). */
+  confirmFailedFlows?: string[] | undefined;
   testsRan: boolean;
   /** The gates' test list, when a test run reported one. */
   tests: GateTestCase[] | null;

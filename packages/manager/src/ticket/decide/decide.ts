@@ -1,4 +1,9 @@
-import type { VerifyDecision, VerifyLogEntry } from "@agent-verify/contract";
+import {
+  isFabricated,
+  type DeliverableReview,
+  type VerifyDecision,
+  type VerifyLogEntry,
+} from "@agent-verify/contract";
 import type { Evidence } from "../collect/evidence.js";
 import { fingerprint, flatFailures, hasCountedFailure } from "../failures/failures.js";
 import { separateFlaky } from "./flaky.js";
@@ -10,6 +15,7 @@ export type AttemptEvidence = Pick<
   | "flowsRun"
   | "passedFlows"
   | "rerunPassedFlows"
+  | "confirmFailedFlows"
   | "testsRan"
   | "rerunPassedTests"
   | "gates"
@@ -42,6 +48,14 @@ export function countedSinceEscalation(history: readonly VerifyLogEntry[]): numb
   return count;
 }
 
+/** Seed 000: this many fabricated citations in one deliverable need a human reviewer, not a retry. */
+export const ESCALATE_FABRICATED = 2;
+
+/** The citations of a deliverable shown to be wrong (no such file or line, not what it names). */
+export function fabricatedCitations(review: DeliverableReview | null | undefined): number {
+  return review ? review.citations.filter(isFabricated).length : 0;
+}
+
 /** Setup problems (a runner that crashes, gates exit 2) at the end of the history, in a row. */
 export function setupsInARow(history: readonly VerifyLogEntry[]): number {
   let count = 0;
@@ -65,7 +79,9 @@ export function decide(input: DecideInput): VerifyLogEntry {
     decision = setupsInARow(input.history) + 1 >= input.retryBudget ? "escalate" : "setup";
   } else if (hasCountedFailure(failures)) {
     const counted = countedSinceEscalation(input.history) + 1;
-    decision = counted >= input.retryBudget ? "escalate" : "retry";
+    // Two or more fabricated citations: the scope of the problem is a reviewer's call (seed 000).
+    const fabricated = fabricatedCitations(evidence.deliverableReview) >= ESCALATE_FABRICATED;
+    decision = counted >= input.retryBudget || fabricated ? "escalate" : "retry";
   } else decision = failures.flaky.length > 0 ? "flaky" : "pass";
   const print = fingerprint(failures);
   const previous = input.history[input.history.length - 1];
@@ -94,9 +110,9 @@ export function decide(input: DecideInput): VerifyLogEntry {
       previous.fingerprint === print,
     failures,
     ...(evidence.judge ? { judge: evidence.judge } : {}),
-    ...(evidence.deliverableReview ? { deliverable_review: evidence.deliverableReview } : {}),
-    ...(evidence.manualSmoke
-      ? { manual_smoke_required: true, manual_smoke: evidence.manualSmoke }
-      : {}),
+    // Seed 000's schema: both on every entry, null / false when they do not apply.
+    deliverable_review: evidence.deliverableReview ?? null,
+    manual_smoke_required: evidence.manualSmoke !== undefined,
+    ...(evidence.manualSmoke ? { manual_smoke: evidence.manualSmoke } : {}),
   };
 }

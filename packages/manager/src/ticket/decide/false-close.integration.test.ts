@@ -22,8 +22,8 @@ afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-function app(env: NodeJS.ProcessEnv = {}) {
-  const project = makeFaultProject({ timeoutS: 3 });
+function app(env: NodeJS.ProcessEnv = {}, tickets?: string[]) {
+  const project = makeFaultProject({ timeoutS: 3, ...(tickets ? { tickets } : {}) });
   projects.push(project);
   writeFileSync(join(project.dir, ".gitignore"), ".verify/*\n!.verify/workflows.yaml\n");
   execFileSync("git", ["init", "-q"], { cwd: project.dir });
@@ -48,11 +48,12 @@ function app(env: NodeJS.ProcessEnv = {}) {
 
 describe("no false close from the ticket loop", () => {
   it("a flow alternating fail/pass on an unchanged tree is never closed", async () => {
-    // Per attempt: fail (and fail its rerun), then pass, and again.
-    const { tracker, verify } = app({
-      FLIP_COUNTER: join(scratch, "flips"),
-      FLIP_PATTERN: "ffp",
-    });
+    // Per attempt: fail (and fail its rerun), then pass, and again. Without confirmation runs,
+    // which would take a run of the pattern on every pass (confirm-runs.integration.test.ts):
+    // the flips across attempts alone keep it open.
+    const { tracker, verify } = app({ FLIP_COUNTER: join(scratch, "flips"), FLIP_PATTERN: "ffp" }, [
+      "  confirm_runs: 0",
+    ]);
     const id = tracker.create({ title: "Flipping", description: "Verify:\n- alternating\n" });
     const decisions: string[] = [];
     for (let attempt = 1; attempt <= 6; attempt++) {

@@ -4,7 +4,12 @@ import { failuresOf } from "../failures/failures.js";
 
 export type FlakyEvidence = Pick<
   Evidence,
-  "failures" | "passedFlows" | "rerunPassedFlows" | "testsRan" | "rerunPassedTests"
+  | "failures"
+  | "passedFlows"
+  | "rerunPassedFlows"
+  | "confirmFailedFlows"
+  | "testsRan"
+  | "rerunPassedTests"
 >;
 
 type State = "pass" | "fail" | null;
@@ -65,6 +70,11 @@ export function separateFlaky(
       kind: "flow",
       name,
       reason: "rerun_passed",
+    })),
+    ...(evidence.confirmFailedFlows ?? []).map((name): Flaky => ({
+      kind: "flow",
+      name,
+      reason: "confirm_failed",
     })),
   ];
   const testFlaky: Flaky[] = evidence.rerunPassedTests.map((name) => ({

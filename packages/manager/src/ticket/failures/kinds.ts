@@ -155,7 +155,7 @@ export const FAILURE_KINDS: { [K in FailureKind]: KindSpec<Item<K>> } = {
     shape: "list",
     key: (f: Flaky) => [f.kind, f.name, f.reason],
     summary: (items: readonly Flaky[]) => [
-      `flaky: ${items.map((f) => `${f.kind} ${f.name} (${f.reason})`).join(", ")}`,
+      `flaky: ${items.map((f) => `${f.kind} ${f.name} (${f.reason === "confirm_failed" ? "confirm_failed: passed, then failed its confirmation run" : f.reason})`).join(", ")}`,
     ],
     clip: (f: Flaky) => f,
   },

@@ -2,6 +2,7 @@ import type { VerifyLogEntry } from "@agent-verify/contract";
 import { ManagerError, ManagerErrorCode } from "../../errors.js";
 import type { Tracker, TrackerIssue } from "../../tracker/tracker.js";
 import { isApplied } from "../apply/apply.js";
+import { showNamed } from "../batch/select-ids.js";
 import { NEEDS_HUMAN_LABEL } from "../report/ticket-comment.js";
 import { readHistory } from "./history.js";
 
@@ -35,7 +36,8 @@ export function assertIssueId(id: string): void {
 /** The issue and its log: the next attempt, or the one a killed run logged but did not apply. */
 export async function loadTicket(options: LoadOptions): Promise<Loaded> {
   assertIssueId(options.id);
-  const issue = await options.tracker.show(options.id);
+  // An id bd does not know is one line ("unknown issue id …"), not bd's command line.
+  const issue = await showNamed(options.tracker, options.id);
   const history = readHistory(options.dir, issue.id, options.warn, options.key);
   const last = history[history.length - 1];
   const resume = (entry: VerifyLogEntry): Loaded => ({

@@ -38,6 +38,8 @@ function logEntry(overrides: Partial<VerifyLogEntry> = {}): VerifyLogEntry {
     setup_error: null,
     fingerprint: "f1",
     same_as_previous: false,
+    deliverable_review: null,
+    manual_smoke_required: false,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import type { FlowOutcome, IssueCommentKind, VerifyLogEntry } from "@agent-verify/contract";
 import { redact } from "../../redact.js";
 import { attemptMarker } from "../apply/markers.js";
-import { setupsInARow } from "../decide/decide.js";
+import { ESCALATE_FABRICATED, fabricatedCitations, setupsInARow } from "../decide/decide.js";
 import { failuresOf } from "../failures/failures.js";
 import { renderComment, type CommentInput } from "./comment.js";
 import { deliverableLines, smokeLines } from "./deliverable-lines.js";
@@ -46,14 +46,33 @@ function headline(input: TicketCommentInput): string {
         const times = setupsInARow(input.history) + 1;
         return `verify-manager: attempt ${n} could not verify the ticket, ${times} ${times === 1 ? "time" : "times"} in a row (setup problem, not a product failure: ${entry.setup_error}); repeated setup problems count against the retry budget of ${input.retryBudget}: escalated to a human (label ${NEEDS_HUMAN_LABEL}, status blocked)`;
       }
+      if (isReviewerEscalation(input)) {
+        const count = fabricatedCitations(entry.deliverable_review);
+        return `verify-manager: attempt ${n} failed: ${count} fabricated citations in ${entry.deliverable_review?.file ?? "the deliverable"} (${ESCALATE_FABRICATED} or more need a human reviewer to judge how far the problem goes, not another retry); escalated to a human reviewer (label ${NEEDS_HUMAN_LABEL}, status blocked): ${summary}`;
+      }
       return `verify-manager: attempt ${n} failed (${input.countedFailures} of ${input.retryBudget} counted)${same}; escalated to a human (label ${NEEDS_HUMAN_LABEL}, status blocked): ${summary}`;
-    case "flaky":
-      return `verify-manager: attempt ${n} is flaky, not counted: ${summary}. The ticket needs one clean pass to close.`;
+    case "flaky": {
+      const lucky = entry.flaky.filter((f) => f.reason === "confirm_failed").map((f) => f.name);
+      const confirm =
+        lucky.length > 0
+          ? ` A first pass is confirmed by running every flow again before a close (tickets.confirm_runs): ${lucky.join(", ")} passed, then failed that run, so the pass was luck, not a close.`
+          : "";
+      return `verify-manager: attempt ${n} is flaky, not counted: ${summary}.${confirm} The ticket needs one clean pass to close.`;
+    }
     case "setup":
       return `verify-manager: setup problem, not a product failure: ${entry.setup_error ?? summary} (attempt ${n}, not counted)`;
     case "pass":
       return `verify-manager: verified at attempt ${n}: ${passEvidence(entry, 0)}`;
   }
+}
+
+/** Escalated below the budget: the deliverable's fabricated citations sent it to a reviewer. */
+function isReviewerEscalation(input: TicketCommentInput): boolean {
+  return (
+    input.entry.decision === "escalate" &&
+    input.entry.setup_error === null &&
+    fabricatedCitations(input.entry.deliverable_review) >= ESCALATE_FABRICATED
+  );
 }
 
 function historyLines(input: TicketCommentInput): string[] {
@@ -165,7 +184,9 @@ export function escalationMarkdown(input: TicketCommentInput, title: string): st
   const lines = [
     `# Escalated: ${entry.ticket} — ${title}`,
     "",
-    `verify-manager gave up after ${input.countedFailures} counted failures (retry budget ${input.retryBudget}).`,
+    isReviewerEscalation(input)
+      ? `verify-manager sent it to a human reviewer: the deliverable has ${fabricatedCitations(entry.deliverable_review)} fabricated citations (seed 000: ${ESCALATE_FABRICATED} or more are a reviewer's call, not another retry).`
+      : `verify-manager gave up after ${input.countedFailures} counted failures (retry budget ${input.retryBudget}).`,
     `The ticket is labelled \`${NEEDS_HUMAN_LABEL}\` and set to blocked. Remove the label to give it a new budget.`,
     "",
     "## Attempts",
