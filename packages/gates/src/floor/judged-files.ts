@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import picomatch from "picomatch";
+import { isProductFile } from "@agent-verify/contract/product-files";
 import type { GatesContext } from "../context.js";
-import { OWN_OUTPUTS, type FileChange } from "../diff/change.js";
+import type { FileChange } from "../diff/change.js";
 import { gitTry, showFile } from "../diff/git.js";
 import type { Oracle } from "../oracle/index.js";
 import { sha256 } from "../oracle/store.js";
@@ -94,9 +95,9 @@ export async function judgedFiles(ctx: GatesContext): Promise<JudgedFile[]> {
     });
   };
   for (const file of ctx.change.files) await add(file.path, file.oldPath, file);
-  const isExcluded = picomatch([...OWN_OUTPUTS, ...ctx.config.exclude], { dot: true });
+  const isExcluded = picomatch(ctx.config.exclude, { dot: true });
   for (const path of await driftedOracleFiles(ctx, oracle, listed))
-    if (!isExcluded(path)) await add(path, undefined, undefined);
+    if (!isProductFile(path) && !isExcluded(path)) await add(path, undefined, undefined);
   return out;
 }
 
