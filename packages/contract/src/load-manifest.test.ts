@@ -62,6 +62,7 @@ flows:
       retry_budget: 3,
       flaky_reruns: 1,
       flaky_threshold: 1,
+      confirm_runs: 1,
       run_gates: "auto",
       gates_command: "node_modules/.bin/verify-gates",
     });

@@ -110,7 +110,8 @@ describe("parseArgs", () => {
       file: "docs/a.md",
       minLines: 20,
       json: true,
-      kind: "doc",
+      // No --kind: the document's structure decides (issue 33 §3), not a default.
+      kind: undefined,
       descriptionFile: undefined,
     });
     expect(parseArgs(["deliverable", "a.md"])).toMatchObject({ minLines: 10, json: false });

@@ -1,73 +1,8 @@
 // Bundles the CLI (dist/cli.js, compiled by tsc) into dist/bundle/: one module graph of a few
 // files instead of ~150 (the manager, @agent-verify/contract, zod, commander, the MCP SDK), so
 // that each `verify-manager` process spends its start-up running, not resolving and reading
-// modules (~0.3 → ~0.13 s of CPU to load `issue`). dist/ keeps every compiled file: the library
-// entry (dist/index.js) and the scripts the CLI spawns (the watchdog, the shared-server host)
-// are used from there.
-//
-// `import.meta.url` keeps its meaning: in each bundled module it becomes that module's own
-// compiled file, so paths computed from it (the watchdog beside the guard, package.json, the
-// contract's shared-server host script) are the same as unbundled.
-import { readFile, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { dirname, join, relative, sep } from "node:path";
+// modules (~0.3 → ~0.13 s of CPU to load `issue`). How: scripts/lib/bundle-cli.mjs.
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { bundleCli } from "../../../scripts/lib/bundle-cli.mjs";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const outdir = join(root, "dist", "bundle");
-const require = createRequire(join(root, "package.json"));
-const contractDist = join(dirname(require.resolve("@agent-verify/contract/package.json")), "dist");
-
-/** What `import.meta.url` of a bundled module becomes, or undefined to leave it. */
-function metaUrlOf(file) {
-  if (file.startsWith(join(root, "dist") + sep)) {
-    const rel = relative(outdir, file).split(sep).join("/");
-    return `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
-  }
-  if (file.startsWith(contractDist + sep)) {
-    const rel = `./dist/${relative(contractDist, file).split(sep).join("/")}`;
-    return `new URL(${JSON.stringify(rel)}, __agentVerifyContract).href`;
-  }
-  return undefined;
-}
-
-const keepMetaUrl = {
-  name: "keep-import-meta-url",
-  setup(plugin) {
-    plugin.onLoad({ filter: /\.js$/ }, async ({ path }) => {
-      const replacement = metaUrlOf(path);
-      if (replacement === undefined) return undefined;
-      const text = await readFile(path, "utf8");
-      if (!text.includes("import.meta.url")) return undefined;
-      return { contents: text.replaceAll("import.meta.url", replacement), loader: "js" };
-    });
-  },
-};
-
-// A rebuild leaves no chunk of an older one behind.
-await rm(outdir, { recursive: true, force: true });
-await build({
-  entryPoints: { cli: join(root, "dist", "cli.js") },
-  outdir,
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  sourcemap: "linked",
-  sourcesContent: false,
-  logLevel: "warning",
-  chunkNames: "chunk-[hash]",
-  // CommonJS dependencies (commander) call require(); the contract's files are found from the
-  // package, wherever it is installed.
-  banner: {
-    js: [
-      'import { createRequire as __agentVerifyRequire } from "node:module";',
-      'import { pathToFileURL as __agentVerifyFileUrl } from "node:url";',
-      "const require = __agentVerifyRequire(import.meta.url);",
-      'const __agentVerifyContract = __agentVerifyFileUrl(require.resolve("@agent-verify/contract/package.json")).href;',
-    ].join("\n"),
-  },
-  plugins: [keepMetaUrl],
-});
+await bundleCli({ root: fileURLToPath(new URL("..", import.meta.url)) });

@@ -1,2 +1,3 @@
 #!/usr/bin/env node
-import "../dist/cli.js";
+// The CLI as one bundle (scripts/bundle.mjs): `--list` loads a few files, not one per module.
+import "../dist/bundle/cli.js";

@@ -12,7 +12,8 @@ type WriteRest = [BufferEncoding | ((error?: Error | null) => void) | undefined,
 
 /** Route every later process.stderr.write through the redaction (call once, first). */
 export function redactStderr(): void {
-  const redactor = createRedactor();
+  // Compiled on the first write: `--list` on a quiet run writes nothing to stderr.
+  let redactor: ReturnType<typeof createRedactor> | undefined;
   const write = process.stderr.write.bind(process.stderr) as (...args: unknown[]) => boolean;
   process.stderr.write = ((chunk: string | Uint8Array, ...rest: WriteRest) => {
     const encoding = typeof rest[0] === "string" ? rest[0] : undefined;
@@ -23,6 +24,7 @@ export function redactStderr(): void {
           ? chunk
           : Buffer.from(chunk, encoding).toString("utf8")
         : Buffer.from(chunk).toString("utf8");
+    redactor ??= createRedactor();
     return write(redactor.text(text), "utf8", callback);
   }) as typeof process.stderr.write;
 }

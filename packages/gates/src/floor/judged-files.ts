@@ -70,8 +70,11 @@ async function reference(
 }
 
 /** Every file the floor judges, each against its reference; unchanged ones left out. */
-export async function judgedFiles(ctx: GatesContext): Promise<JudgedFile[]> {
-  const oracle = await ctx.oracle();
+export async function judgedFiles(
+  ctx: GatesContext,
+  oracle: Oracle | undefined = undefined,
+): Promise<JudgedFile[]> {
+  oracle ??= await ctx.oracle();
   const listed = new Set(
     ctx.change.files.flatMap((f) => [f.path, ...(f.oldPath ? [f.oldPath] : [])]),
   );

@@ -5,6 +5,7 @@ import { outcome, type GatesContext, type Stage } from "../context.js";
 import type { DeclaredTest } from "../floor/declared.js";
 import { fileFindings } from "../floor/file-findings.js";
 import { judgedFiles } from "../floor/judged-files.js";
+import { commitOracle, type Oracle } from "../oracle/index.js";
 import { commandChanges, loosenedGates } from "./floor-config.js";
 import { declaredTestChanges } from "../task/task-tests.js";
 import { regressionFindings } from "./regression.js";
@@ -32,9 +33,11 @@ export async function floorFindings(
   declared: readonly DeclaredTest[] = [],
 ): Promise<GateFinding[]> {
   const findings: GateFinding[] = [];
-  const files = await judgedFiles(ctx);
-  const pool = await addedTests(files);
-  for (const file of files) findings.push(...(await fileFindings(file, pool, declared)));
+  for (const reference of await references(ctx)) {
+    const files = await judgedFiles(ctx, reference);
+    const pool = await addedTests(files);
+    for (const file of files) findings.push(...(await fileFindings(file, pool, declared)));
+  }
   findings.push(...(await cheatFindings(ctx)));
   const { base, working, workingText } = ctx.configs;
   findings.push(...loosenedGates(base, working, workingText));
@@ -48,8 +51,29 @@ export async function floorFindings(
   }
   if (ctx.regression !== undefined)
     findings.push(...(await regressionFindings(ctx, ctx.regression)));
-  return findings;
+  return unique(findings);
 }
+
+/**
+ * What the files are judged against: the oracle; and when the oracle is a loop's snapshot
+ * (taken from the tree at `loop start`), the merge base too — a test skipped or weakened before
+ * the loop was armed is still the change's, as a plain `verify-gates` run says.
+ */
+async function references(ctx: GatesContext): Promise<Oracle[]> {
+  const oracle = await ctx.oracle();
+  if (oracle.source.kind === "commit") return [oracle];
+  return [oracle, await commitOracle(ctx.root, "merge base", ctx.change.mergeBase)];
+}
+
+const unique = (findings: GateFinding[]) => {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = JSON.stringify([f.file, f.line, f.rule, f.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
 
 /** The floor of a run: the task's `## TESTS` declared changes are the task's own edits. */
 export const floor: Stage = async (ctx) =>

@@ -13,6 +13,7 @@ import { stageCommands } from "../tools/detect.js";
 import { jestLaunch } from "../tools/jest.js";
 import { programOf } from "../tools/known.js";
 import { nodeTestArgv, readNodeTestRun } from "../tools/node-test.js";
+import { locationReporter, readLocations } from "../tools/node-test-locations.js";
 import { exitCodeFindings } from "../tools/plain.js";
 import { deadlineOf, runArgv, runTool, type Deadline } from "../tools/run-tool.js";
 import { toolVersion } from "../tools/tool-version.js";
@@ -60,8 +61,12 @@ async function runOne(
     return { run, exitCode: result.exitCode };
   }
   if (runner === "node-test") {
-    const result = await runArgv(dir, command, nodeTestArgv(command), "tests", env, deadline);
-    return { run: readNodeTestRun(command, result, dir), exitCode: result.exitCode };
+    await mkdir(runDir);
+    const reporter = await locationReporter(runDir);
+    const argv = nodeTestArgv(command, reporter.argv);
+    const result = await runArgv(dir, command, argv, "tests", env, deadline);
+    const locations = await readLocations(reporter.out);
+    return { run: readNodeTestRun(command, result, dir, locations), exitCode: result.exitCode };
   }
   await mkdir(runDir);
   const result = await runReported(dir, command, runner, runDir, env, deadline);

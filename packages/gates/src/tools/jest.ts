@@ -1,8 +1,9 @@
 import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { resolveTool, type ToolCommand } from "./command.js";
+import type { ToolCommand } from "./command.js";
 import { programIndex, wordsOf } from "./known.js";
+import { toolLaunch } from "./package-bin.js";
 import { requireVersion, toolVersion } from "./tool-version.js";
 
 /** jest's own JSON report and istanbul coverage, into `outDir` as vitest's are. */
@@ -48,7 +49,8 @@ export async function jestLaunch(
   outDir: string,
   env: NodeJS.ProcessEnv,
 ): Promise<Launch> {
-  resolveTool(dir, "jest", "tests", env);
+  // Missing unless its package is installed, whatever node_modules/.bin holds.
+  toolLaunch(dir, "jest", "tests", env);
   requireVersion("tests", toolVersion(dir, "jest"), 29);
   const jestDir = dirname(createRequire(join(dir, "package.json")).resolve("jest/package.json"));
   const launcher = join(outDir, "jest-launcher.cjs");

@@ -1,13 +1,15 @@
+import { fileURLToPath } from "node:url";
 import type { ExecResult } from "../exec.js";
 import type { ToolCommand } from "./command.js";
 import { programIndex } from "./known.js";
+import type { TestLocation } from "./node-test-locations.js";
 import { repoPath, toolFailed, type RawFinding } from "./run-tool.js";
 import type { GateTestCase, TestRun } from "./vitest.js";
 
 /** `node --test`: TAP on stdout; gates' own flags go right after `node`, before the test files. */
-export function nodeTestArgv(command: ToolCommand): string[] {
+export function nodeTestArgv(command: ToolCommand, extra: readonly string[] = []): string[] {
   const at = programIndex(command);
-  const reporter = ["--test-reporter=tap", "--test-reporter-destination=stdout"];
+  const reporter = ["--test-reporter=tap", "--test-reporter-destination=stdout", ...extra];
   const own = command.args.filter((a) => !a.startsWith("--test-reporter"));
   return [...own.slice(0, at), ...reporter, ...own.slice(at)];
 }
@@ -20,6 +22,9 @@ const FAILURE_TYPE = /^ *failureType: '(\w+)'$/;
 
 interface TapResult {
   name: string;
+  /** The test's own title and depth, as node's events name it. */
+  leaf: string;
+  level: number;
   ok: boolean;
   directive: string | undefined;
   file: string | null;
@@ -46,6 +51,8 @@ function tapResults(stdout: string, dir: string): TapResult[] {
     const name = [...stack.slice(0, level), match[3] ?? ""].join(" > ");
     const result: TapResult = {
       name,
+      leaf: match[3] ?? "",
+      level,
       ok: match[2] === "ok",
       directive: match[4],
       file: null,
@@ -70,9 +77,35 @@ function tapResults(stdout: string, dir: string): TapResult[] {
   return results;
 }
 
+/**
+ * Each TAP result with the file and line node's own events give it (TAP names them for a failing
+ * test only): the events come in the TAP's order, matched by title and depth.
+ */
+function located(results: TapResult[], locations: readonly TestLocation[], dir: string) {
+  let next = 0;
+  for (const result of results) {
+    const at = locations.findIndex(
+      (l, i) => i >= next && l.name === result.leaf && l.nesting === result.level,
+    );
+    if (at < 0) continue;
+    next = at + 1;
+    const { file, line } = locations[at] as TestLocation;
+    if (result.file === null && file !== null) {
+      result.file = repoPath(dir, file.startsWith("file://") ? fileURLToPath(file) : file);
+      result.line = line;
+    }
+  }
+  return results;
+}
+
 /** `node --test` exits 1 for failing tests and for a file it cannot find: only TAP decides. */
-export function readNodeTestRun(command: ToolCommand, result: ExecResult, dir: string): TestRun {
-  const results = tapResults(result.stdout, dir);
+export function readNodeTestRun(
+  command: ToolCommand,
+  result: ExecResult,
+  dir: string,
+  locations: readonly TestLocation[] = [],
+): TestRun {
+  const results = located(tapResults(result.stdout, dir), locations, dir);
   // A suite fails because a test in it failed: that test is the finding.
   const failed = results.filter((r) => !r.ok && r.failureType !== "subtestsFailed");
   const findings: RawFinding[] = failed.map((r) => ({

@@ -1,31 +1,28 @@
 import type { ParsedArgs } from "../parse-args.js";
 import type { CommandResult } from "./command.js";
-import { browserServerCommand } from "./browser-server.js";
-import { checkBrowserCommand } from "./check-browser.js";
 import { helpCommand, usageErrorCommand } from "./help.js";
-import { initCommand } from "./init.js";
-import { listCommand } from "./list.js";
-import { runCommand } from "./run.js";
-import { workerCommand } from "./worker.js";
+
+// Each command's module is loaded only when it runs: `--list` on a manager's hot path loads
+// neither the worker's readline, the init templates nor the browser commands.
 
 /** Parsed argv → its command's result. */
-export function runCommandFor(args: ParsedArgs): Promise<CommandResult> | CommandResult {
+export async function runCommandFor(args: ParsedArgs): Promise<CommandResult> {
   switch (args.command) {
     case "help":
       return helpCommand();
     case "invalid":
       return usageErrorCommand(args);
     case "check-browser":
-      return checkBrowserCommand(args);
+      return (await import("./check-browser.js")).checkBrowserCommand(args);
     case "browser-server":
-      return browserServerCommand(args);
+      return (await import("./browser-server.js")).browserServerCommand(args);
     case "init":
-      return initCommand(args);
+      return (await import("./init.js")).initCommand(args);
     case "list":
-      return listCommand(args);
+      return (await import("./list.js")).listCommand(args);
     case "run":
-      return runCommand(args);
+      return (await import("./run.js")).runCommand(args);
     case "worker":
-      return workerCommand(args);
+      return (await import("./worker.js")).workerCommand(args);
   }
 }

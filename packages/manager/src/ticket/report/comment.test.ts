@@ -129,7 +129,7 @@ describe("renderComment", () => {
       error_context: "/tmp/ctx.md",
     });
     expect(report?.fingerprint).toBe(entryFor(outcomes).fingerprint);
-    // The failures once: the flat lists; the same record again stays in the verify log only.
+    // The contract's attempt block: the flat lists and the whole record (`failures`).
     expect(report?.attempt?.failed_flows).toEqual([
       {
         flow: "checkout",
@@ -138,7 +138,7 @@ describe("renderComment", () => {
         error: "expected 1, got 0",
       },
     ]);
-    expect(report?.attempt?.failures).toBeUndefined();
+    expect(report?.attempt?.failures?.failed_flows).toEqual(report?.attempt?.failed_flows);
   });
 
   it("says what failed for a person first: flow, step, Expected/Received, page, evidence relative to the repo", () => {

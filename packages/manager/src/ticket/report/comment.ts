@@ -102,10 +102,12 @@ function commentOutcome(o: FlowOutcome, limits: Limits): IssueCommentOutcome {
 function attemptBlock(input: CommentInput, limits: Limits): Attempt {
   const text = (value: string) => clip(value, limits.error, false);
   const failures = clipFailures(input.failures, limits.error >= 2000 ? 50 : 10, text);
-  // The flat lists carry every failure; the record (the same again) stays in the verify log.
+  // The contract's attempt block: the flat lists and the record they come from (`failures`,
+  // which also holds kinds the flat lists do not name).
   return {
     ...input.attempt,
     ...flatFailures(failures),
+    failures,
     ...(input.history
       ? { history: input.history.map((h) => ({ ...h, summary: text(h.summary) })) }
       : {}),

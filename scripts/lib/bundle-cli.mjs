@@ -1,0 +1,82 @@
+// The CLI of a package as one bundle (dist/bundle/), for the packages whose bin is on a hot
+// path (the manager on every call, the runner's `--list`). tsc compiles src/ to dist/ first;
+// this bundles dist/cli.js into a module graph of a few files instead of one per source file,
+// so that a process spends its start-up running, not resolving and reading modules. dist/ keeps
+// every compiled file: the library entry (dist/index.js) and the scripts a CLI spawns (a
+// watchdog, the shared-server host, ESM hooks) are used from there.
+//
+// `import.meta.url` keeps its meaning: in each bundled module it becomes that module's own
+// compiled file, so paths computed from it (a script beside it, package.json, the contract's
+// shared-server host script) are the same as unbundled.
+import { readFile, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join, relative, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+
+/**
+ * Bundle `<root>/dist/cli.js` into `<root>/dist/bundle/`. `external`: packages resolved at run
+ * time where the CLI runs, never bundled (the app's own Playwright, a loader it registers).
+ */
+export async function bundleCli({ root, external = [] }) {
+  const outdir = join(root, "dist", "bundle");
+  const require = createRequire(join(root, "package.json"));
+  const { build } = await import(pathToFileURL(require.resolve("esbuild")).href);
+  const contractDist = join(
+    dirname(require.resolve("@agent-verify/contract/package.json")),
+    "dist",
+  );
+
+  /** What `import.meta.url` of a bundled module becomes, or undefined to leave it. */
+  function metaUrlOf(file) {
+    if (file.startsWith(join(root, "dist") + sep)) {
+      const rel = relative(outdir, file).split(sep).join("/");
+      return `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
+    }
+    if (file.startsWith(contractDist + sep)) {
+      const rel = `./dist/${relative(contractDist, file).split(sep).join("/")}`;
+      return `new URL(${JSON.stringify(rel)}, __agentVerifyContract).href`;
+    }
+    return undefined;
+  }
+
+  const keepMetaUrl = {
+    name: "keep-import-meta-url",
+    setup(plugin) {
+      plugin.onLoad({ filter: /\.js$/ }, async ({ path }) => {
+        const replacement = metaUrlOf(path);
+        if (replacement === undefined) return undefined;
+        const text = await readFile(path, "utf8");
+        if (!text.includes("import.meta.url")) return undefined;
+        return { contents: text.replaceAll("import.meta.url", replacement), loader: "js" };
+      });
+    },
+  };
+
+  // A rebuild leaves no chunk of an older one behind.
+  await rm(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: { cli: join(root, "dist", "cli.js") },
+    external,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    sourcemap: "linked",
+    sourcesContent: false,
+    logLevel: "warning",
+    chunkNames: "chunk-[hash]",
+    // CommonJS dependencies (commander) call require(); the contract's files are found from the
+    // package, wherever it is installed.
+    banner: {
+      js: [
+        'import { createRequire as __agentVerifyRequire } from "node:module";',
+        'import { pathToFileURL as __agentVerifyFileUrl } from "node:url";',
+        "const require = __agentVerifyRequire(import.meta.url);",
+        'const __agentVerifyContract = __agentVerifyFileUrl(require.resolve("@agent-verify/contract/package.json")).href;',
+      ].join("\n"),
+    },
+    plugins: [keepMetaUrl],
+  });
+}
