@@ -239,6 +239,7 @@ export type {
 export { CrapFunctionSchema, CrapReportSchema } from "./crap-report.js";
 export type { CrapFunction, CrapReport } from "./crap-report.js";
 export {
+  AgentLoopBriefSchema,
   AgentLoopLogEntrySchema,
   AgentLoopSchema,
   HookAnswerSchema,
@@ -254,6 +255,7 @@ export {
 } from "./agent-loop.js";
 export type {
   AgentLoop,
+  AgentLoopBrief,
   AgentLoopLogEntry,
   HookAnswer,
   LoopCap,
