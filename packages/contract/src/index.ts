@@ -181,6 +181,7 @@ export type { InitReport } from "./init-report.js";
 export {
   CheckDeliverableToolInputSchema,
   DoctorToolInputSchema,
+  EscalateIssueToolInputSchema,
   IssueLogToolInputSchema,
   ListFlowsToolInputSchema,
   PlanIssuesToolInputSchema,
@@ -191,6 +192,7 @@ export {
 } from "./mcp-tools.js";
 export type {
   CheckDeliverableToolInput,
+  EscalateIssueToolInput,
   IssueLogToolInput,
   PlanIssuesToolInput,
   RunFlowsToolInput,

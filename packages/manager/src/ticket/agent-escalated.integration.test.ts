@@ -45,7 +45,7 @@ describe("a ticket whose agent loop ended needs_human (real gates loop, real bd)
     expect(issue.status).toBe("blocked");
     expect(issue.labels).toContain("needs-human");
     const comment = issue.comments.at(-1)?.text ?? "";
-    expect(comment).toContain("the agent loop was escalated (needs_human)");
+    expect(comment).toContain("escalated by the agent (needs_human)");
     expect(comment).toContain(WHY);
     expect(comment).toContain(`Agent loop ${SESSION} ended needs_human (by the agent)`);
 

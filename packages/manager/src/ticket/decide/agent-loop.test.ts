@@ -79,7 +79,7 @@ describe("decide: the agent loop (issue 34 §3)", () => {
       unknownFlows: [],
       secrets: [],
     });
-    expect(text).toContain("the agent loop was escalated (needs_human): the test expects 4 items");
+    expect(text).toContain("escalated by the agent (needs_human): the test expects 4 items");
     expect(text).toContain("Last red stop: src/cart.test.ts:4 [tests/test-failed]");
   });
 

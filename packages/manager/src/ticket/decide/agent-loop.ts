@@ -1,4 +1,32 @@
 import type { AgentLoopBrief, GateFindingBrief, VerifyLogEntry } from "@agent-verify/contract";
+import { ManagerError, ManagerErrorCode } from "../../errors.js";
+import { emptyEvidence, type Evidence } from "../collect/evidence.js";
+
+/** The session an escalation asked of the manager (`issue --escalate`, MCP `escalate_issue`) is named by. */
+export const MANAGER_ESCALATION_SESSION = "verify-manager";
+
+/** An attempt that verifies nothing: the manager's agent asked for a human, with its reason. */
+export function agentEscalation(reason: string, now = new Date()): Evidence {
+  const why = reason.trim();
+  if (why === "")
+    throw new ManagerError(
+      ManagerErrorCode.UsageError,
+      "--escalate: say why a human is needed (not empty)",
+    );
+  const at = now.toISOString();
+  return {
+    ...emptyEvidence([]),
+    agentLoop: {
+      session_id: MANAGER_ESCALATION_SESSION,
+      state: "needs_human",
+      started_at: at,
+      ended_at: at,
+      ended_by: "agent",
+      reason: why,
+      last_summary: null,
+    },
+  };
+}
 
 /** The finding an escalated loop adds to an attempt: what the comment and the log show. */
 export const LOOP_ESCALATED_RULE = "agent-escalated";

@@ -44,7 +44,7 @@ function headline(input: TicketCommentInput): string {
       return `verify-manager: attempt ${n} failed (${input.countedFailures} of ${input.retryBudget} counted)${same}: ${summary}. Set back to in_progress.`;
     case "escalate":
       if (entry.agent_loop) {
-        return `verify-manager: attempt ${n} is not verified: the agent loop was escalated (needs_human): ${entry.agent_loop.reason ?? "no reason given"}; sent to a human (label ${NEEDS_HUMAN_LABEL}, status blocked)`;
+        return `verify-manager: attempt ${n} is not verified: escalated by the agent (needs_human): ${entry.agent_loop.reason ?? "no reason given"}; sent to a human (label ${NEEDS_HUMAN_LABEL}, status blocked)`;
       }
       if (entry.setup_error !== null) {
         const times = setupsInARow(input.history) + 1;
