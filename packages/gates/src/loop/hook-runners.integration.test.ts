@@ -1,19 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { claudeCode, stop } from "../../test/claude-code.js";
-import { debug, runCli, type Repo } from "../../test/fixture.js";
+import { debug, makeRepo, runCli, type Repo } from "../../test/fixture.js";
 import { loopOf } from "../../test/loop-state.js";
 import { makeToolRepo, packageJson } from "../../test/tool-fixture.js";
 
 // Issue 34 §4: the Stop hook, as `loop install` wrote it, with a real Claude Code Stop payload,
-// on a real jest repo and a real `node --test` repo (vitest: loop-oracle.integration.test.ts).
+// on a real jest repo and a real `node --test` repo (a vitest cheat: loop-oracle.integration.test.ts).
 // Each: a committed red test, the loop armed there; a cheat → blocked naming the test; the
-// honest fix with a new, stricter test → allowed, the loop passed.
+// honest fix with a new, stricter test → allowed, the loop passed. Vitest: the honest refactor
+// (the red test moved, its body unchanged; an old suppression re-indented) → allowed.
 const S = "7c6b5a49-3827-4165-9f4e-3d2c1b0a9f8e";
 const TESTS_ONLY = "commands:\n  typecheck: false\n  lint: false\n  format: false\n";
 const TOOL_TIMEOUT = 120_000;
 
-function armed(files: Record<string, string>, red: Record<string, string>) {
-  const repo = makeToolRepo({ ".verify/gates.yaml": TESTS_ONLY, ...files });
+function armed(
+  files: Record<string, string>,
+  red: Record<string, string>,
+  make: (files: Record<string, string>) => Repo = makeToolRepo,
+) {
+  const repo = make({ ".verify/gates.yaml": TESTS_ONLY, ...files });
   for (const [path, text] of Object.entries(red)) repo.write(path, text);
   repo.commit("the task: a failing test");
   expect(runCli(repo.dir, ["loop", "install"]).code).toBe(0);
@@ -131,6 +136,61 @@ describe("node --test: the Stop hook", () => {
         `${RED}\ntest("keeps the price without a code", () => {\n  assert.strictEqual(discount(100, ""), 100);\n});\n`,
       );
       await allowed(claude, repo);
+    },
+    TOOL_TIMEOUT,
+  );
+});
+
+describe("vitest: the Stop hook", () => {
+  const dis = "disable";
+  const LEGACY = `// eslint-${dis}-next-line no-console\nconsole.log("legacy");\n`;
+  const RED = [
+    'import { expect, it } from "vitest";',
+    'import { add } from "./math.js";',
+    "",
+    'it("adds three", () => {',
+    "  expect(add(1, 2, 3)).toBe(6);",
+    "});",
+    "",
+  ].join("\n");
+
+  it(
+    "honest: the fix, the red test moved to another file unchanged, an old suppression re-indented: allowed once green",
+    async () => {
+      const { repo, claude } = armed(
+        { "src/legacy.ts": LEGACY },
+        { "src/three.test.ts": RED },
+        makeRepo,
+      );
+      repo.write(
+        "src/math.ts",
+        "export function add(...xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n",
+      );
+      repo.remove("src/three.test.ts");
+      repo.write("src/add.test.ts", RED);
+      repo.write(
+        "src/legacy.ts",
+        `export function log(): void {\n  // eslint-${dis}-next-line   no-console\n  console.log("legacy");\n}\n`,
+      );
+      await allowed(claude, repo);
+    },
+    TOOL_TIMEOUT,
+  );
+
+  it(
+    "the counterpart: the same fix with a new suppression is blocked on it",
+    () => {
+      const { repo, claude } = armed(
+        { "src/legacy.ts": LEGACY },
+        { "src/three.test.ts": RED },
+        makeRepo,
+      );
+      repo.write(
+        "src/math.ts",
+        "export function add(...xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n",
+      );
+      repo.write("src/fresh.ts", LEGACY);
+      blockedOn(claude, repo, "src/fresh.ts");
     },
     TOOL_TIMEOUT,
   );
