@@ -63,6 +63,24 @@ export const AgentLoopSchema = z.strictObject({
 export type AgentLoop = z.infer<typeof AgentLoopSchema>;
 
 /**
+ * The gates report's `agent_loop` (and the verify log's): how the repository's latest agent loop
+ * (the main agent's, by `started_at`) stands. The manager reads it: a `needs_human` loop (the
+ * agent ran `loop escalate`) is never verified, and its ticket goes to a human with the reason.
+ */
+export const AgentLoopBriefSchema = z.strictObject({
+  session_id: z.string(),
+  state: LoopStateSchema,
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  ended_by: LoopEnderSchema.nullable(),
+  /** `loop escalate`'s reason (or why the loop was otherwise ended); null while active. */
+  reason: z.string().nullable(),
+  /** The last gated stop's summary (what was red): the evidence an escalation carries. */
+  last_summary: z.string().nullable(),
+});
+export type AgentLoopBrief = z.infer<typeof AgentLoopBriefSchema>;
+
+/**
  * A Stop / SubagentStop / SessionStart / UserPromptSubmit hook payload (Claude Code; other
  * agents send the same fields). Loose: the agent sends more fields than we read, and new ones over time.
  */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GatesModeSchema } from "./gates-config.js";
+import { AgentLoopBriefSchema } from "./agent-loop.js";
 import { GatesOracleSchema } from "./oracle.js";
 import { AggregatedVerdictSchema } from "./verdict.js";
 
@@ -113,6 +114,8 @@ export const GatesReportSchema = z.strictObject({
   judge: AggregatedVerdictSchema.optional(),
   /** The oracle the change was judged against (absent when the run stopped before choosing one). */
   oracle: GatesOracleSchema.optional(),
+  /** The repository's latest agent loop (absent when none was ever started): `needs_human` is never verified. */
+  agent_loop: AgentLoopBriefSchema.optional(),
 });
 export type GatesReport = z.infer<typeof GatesReportSchema>;
 

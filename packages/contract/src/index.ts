@@ -181,6 +181,7 @@ export type { InitReport } from "./init-report.js";
 export {
   CheckDeliverableToolInputSchema,
   DoctorToolInputSchema,
+  EscalateIssueToolInputSchema,
   IssueLogToolInputSchema,
   ListFlowsToolInputSchema,
   PlanIssuesToolInputSchema,
@@ -191,6 +192,7 @@ export {
 } from "./mcp-tools.js";
 export type {
   CheckDeliverableToolInput,
+  EscalateIssueToolInput,
   IssueLogToolInput,
   PlanIssuesToolInput,
   RunFlowsToolInput,
@@ -239,6 +241,7 @@ export type {
 export { CrapFunctionSchema, CrapReportSchema } from "./crap-report.js";
 export type { CrapFunction, CrapReport } from "./crap-report.js";
 export {
+  AgentLoopBriefSchema,
   AgentLoopLogEntrySchema,
   AgentLoopSchema,
   HookAnswerSchema,
@@ -254,6 +257,7 @@ export {
 } from "./agent-loop.js";
 export type {
   AgentLoop,
+  AgentLoopBrief,
   AgentLoopLogEntry,
   HookAnswer,
   LoopCap,

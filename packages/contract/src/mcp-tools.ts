@@ -37,6 +37,16 @@ export const VerifyIssueToolInputSchema = z.strictObject({
   jobs: JobsSchema.optional(),
 });
 
+export const EscalateIssueToolInputSchema = z.strictObject({
+  id: TicketIdSchema.describe("the bd ticket to send to a human"),
+  reason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2000)
+    .describe("why a human is needed (a test or the task is wrong): shown in the ticket's comment"),
+});
+
 export const IssueLogToolInputSchema = z.strictObject({
   id: TicketIdSchema.describe("the bd ticket whose verification history to read"),
 });
@@ -94,6 +104,7 @@ export const CheckDeliverableToolInputSchema = z.strictObject({
 export type RunFlowsToolInput = z.infer<typeof RunFlowsToolInputSchema>;
 export type VerifyIssueToolInput = z.infer<typeof VerifyIssueToolInputSchema>;
 export type IssueLogToolInput = z.infer<typeof IssueLogToolInputSchema>;
+export type EscalateIssueToolInput = z.infer<typeof EscalateIssueToolInputSchema>;
 export type RunGatesToolInput = z.infer<typeof RunGatesToolInputSchema>;
 export type PlanIssuesToolInput = z.infer<typeof PlanIssuesToolInputSchema>;
 export type CheckDeliverableToolInput = z.infer<typeof CheckDeliverableToolInputSchema>;

@@ -10,6 +10,8 @@ import {
 } from "./failures.js";
 import { AggregatedVerdictSchema } from "./verdict.js";
 import { DeliverableReviewSchema } from "./deliverable.js";
+import { AgentLoopBriefSchema } from "./agent-loop.js";
+import { DeclaredTestChangeSchema } from "./oracle.js";
 
 /**
  * What one verification attempt decided (contract 7):
@@ -88,6 +90,13 @@ export const VerifyLogEntrySchema = z.strictObject({
       steps: z.array(z.string()),
     })
     .optional(),
+  /**
+   * The gates found the repository's latest agent loop ended `needs_human` (`loop escalate`), or
+   * the manager's agent escalated the ticket (`escalate`): not verified, sent to a human.
+   */
+  agent_loop: AgentLoopBriefSchema.optional(),
+  /** Oracle tests the task declared it changes (`## TESTS`, `action: modify`), as gates listed them. */
+  declared_test_changes: z.array(DeclaredTestChangeSchema).optional(),
   /**
    * HMAC-SHA256 (hex) of the line's bytes before this field, with a key kept in the user's
    * state folder, outside the working tree; the last field of the line. A line without a

@@ -36,6 +36,8 @@ export interface ReportParts {
   /** The oracle the change was judged against. */
   oracle: GatesReport["oracle"];
   verdict: AggregatedVerdict | undefined;
+  /** The repository's latest agent loop, read from the state folder. */
+  agentLoop?: GatesReport["agent_loop"];
 }
 
 function statusOf(parts: ReportParts): GatesStatus {
@@ -77,6 +79,7 @@ export function assembleReport(parts: ReportParts): GatesReport {
     ...(parts.task ? { task: parts.task } : {}),
     ...(parts.oracle ? { oracle: parts.oracle } : {}),
     ...(parts.verdict ? { judge: parts.verdict } : {}),
+    ...(parts.agentLoop ? { agent_loop: parts.agentLoop } : {}),
   };
   return JSON.parse(redact(JSON.stringify(report), parts.secrets)) as GatesReport;
 }

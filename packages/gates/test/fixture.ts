@@ -212,6 +212,12 @@ export interface GatesJson {
   }>;
   tests?: Array<{ file: string | null; name: string; status: string }>;
   error?: { code: string; message: string; hint?: string };
+  agent_loop?: {
+    session_id: string;
+    state: string;
+    reason: string | null;
+    last_summary: string | null;
+  };
 }
 
 /** Run the real bin (or another copy of it) in `cwd`. */

@@ -105,6 +105,10 @@ describe("parseArgs", () => {
       retryBudget: undefined,
     });
     expect(parseArgs(["issue", "t-1", "--retry-budget", "5"])).toMatchObject({ retryBudget: 5 });
+    expect(parseArgs(["issue", "t-1", "--escalate", "the test is wrong"])).toMatchObject({
+      kind: "issue",
+      escalate: "the test is wrong",
+    });
     expect(parseArgs(["issue"])).toMatchObject({
       kind: "usage_error",
       message: expect.stringContaining("id"),

@@ -26,6 +26,8 @@ export type ParsedArgs =
       dir: string;
       id: string;
       dryRun: boolean;
+      /** `--escalate <reason>`: no verification; the ticket goes to a human with the reason. */
+      escalate?: string | undefined;
       jobs: Jobs;
       json: boolean;
       retryBudget: number | undefined;
@@ -156,17 +158,29 @@ function program(emit: (parsed: ParsedArgs) => void, out: { text: string }): Com
     .option("--dry-run", "print what would be posted or closed; change nothing", false)
     .addOption(jobsOption())
     .addOption(budgetOption())
+    .option(
+      "--escalate <reason>",
+      "verify nothing: record the ticket as not verified and send it to a human with the reason",
+    )
     .option("--json", "print the verification as JSON", false)
     .action(
       (
         id: string,
-        opts: { dir: string; dryRun: boolean; jobs: Jobs; json: boolean; retryBudget?: number },
+        opts: {
+          dir: string;
+          dryRun: boolean;
+          jobs: Jobs;
+          json: boolean;
+          retryBudget?: number;
+          escalate?: string;
+        },
       ) =>
         emit({
           kind: "issue",
           dir: opts.dir,
           id,
           dryRun: opts.dryRun,
+          ...(opts.escalate !== undefined ? { escalate: opts.escalate } : {}),
           jobs: opts.jobs,
           json: opts.json,
           retryBudget: opts.retryBudget,

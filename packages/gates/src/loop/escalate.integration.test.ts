@@ -42,6 +42,16 @@ describe("issue 34 §3: loop escalate, the honest way out", () => {
       .split("\n")
       .map((l) => JSON.parse(l) as { outcome: string; reason?: string; gates_status: string });
     expect(log.at(-1)).toMatchObject({ outcome: "needs_human", reason: why, gates_status: "fail" });
+
+    // The manager's seam: every gates report names the loop, so the ticket goes to a human.
+    const report = runCli(repo.dir, ["--json"]).report;
+    expect(report?.agent_loop).toMatchObject({
+      session_id: A,
+      state: "needs_human",
+      ended_by: "agent",
+      reason: why,
+    });
+    expect(report?.agent_loop?.last_summary).toContain("src/math.test.ts:4 [floor/");
   });
 
   it("escalate needs a reason and an active loop: one line each, exit 2", () => {

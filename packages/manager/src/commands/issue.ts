@@ -12,6 +12,7 @@ export async function issueCommand(
     dir: ctx.dir,
     id: args.id,
     dryRun: args.dryRun,
+    escalate: args.escalate,
     jobs: args.jobs,
     retryBudget: args.retryBudget,
     progress: stderrProgress(),

@@ -81,6 +81,7 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
     expect(tools.map((t) => t.name).sort()).toEqual([
       "check_deliverable",
       "doctor",
+      "escalate_issue",
       "issue_log",
       "list_flows",
       "plan_issues",
@@ -129,6 +130,8 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
       run_gates: [false, false, true, false],
       // Closes, comments on and reopens tickets; every call is a new logged attempt.
       verify_issue: [false, true, false, true],
+      // Labels and blocks the ticket, comments on it; every call is a new logged attempt.
+      escalate_issue: [false, true, false, true],
     });
   });
 
@@ -248,6 +251,25 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
     const log = await client.callTool({ name: "issue_log", arguments: { id } });
     const history = TicketLogSchema.parse(log.structuredContent);
     expect(history.entries.map((e) => [e.attempt, e.decision])).toEqual([[1, "pass"]]);
+  });
+
+  it("escalate_issue sends a ticket to a human with the reason, logged not verified (issue 34 §3)", async () => {
+    const id = tracker.create("MCP escalate", "Done.\n\nVerify:\n- pass\n");
+    const why = "the acceptance test asks for the old price";
+    const result = await client.callTool({
+      name: "escalate_issue",
+      arguments: { id, reason: why },
+    });
+    const verification = IssueVerificationSchema.parse(result.structuredContent);
+    expect(verification).toMatchObject({ issue: id, decision: "escalate" });
+    const issue = tracker.showWithComments(id);
+    expect(issue).toMatchObject({ status: "blocked", labels: ["needs-human"] });
+    expect(issue.comments.at(-1)?.text).toContain(`escalated by the agent (needs_human): ${why}`);
+
+    const log = await client.callTool({ name: "issue_log", arguments: { id } });
+    const [entry] = TicketLogSchema.parse(log.structuredContent).entries;
+    expect(entry).toMatchObject({ decision: "escalate", pass: false, flows_run: [] });
+    expect(entry?.agent_loop).toMatchObject({ session_id: "verify-manager", reason: why });
   });
 
   it("verify_issue on a ticket bd does not know is a tool error naming it", async () => {

@@ -2,11 +2,13 @@ import {
   BatchPlanSchema,
   DoctorReportSchema,
   DoctorToolInputSchema,
+  EscalateIssueToolInputSchema,
   IssueLogToolInputSchema,
   IssueVerificationSchema,
   PlanIssuesToolInputSchema,
   TicketLogSchema,
   VerifyIssueToolInputSchema,
+  type EscalateIssueToolInput,
   type IssueLogToolInput,
   type PlanIssuesToolInput,
   type TicketLog,
@@ -40,6 +42,21 @@ export const verifyIssue: ToolSpec<VerifyIssueToolInput> = {
     if (input.jobs !== undefined) args.push("--jobs", String(input.jobs));
     return managerCommand(args, dir);
   },
+};
+
+export const escalateIssue: ToolSpec<EscalateIssueToolInput> = {
+  name: "escalate_issue",
+  title: "Send a ticket to a human",
+  description:
+    "The honest way out: verify nothing, record the ticket as not verified in .verify/log.jsonl " +
+    "and escalate it to a human (label needs-human, status blocked) with the reason in its " +
+    "comment. For a test or a task that is wrong, never to skip a failure. Same as " +
+    "`verify-manager issue <id> --escalate <reason>`.",
+  input: EscalateIssueToolInputSchema,
+  output: IssueVerificationSchema,
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  hint: TRACKER_HINT,
+  command: (input, { dir }) => managerCommand(["issue", input.id, "--escalate", input.reason], dir),
 };
 
 /** An empty history is an answer only for a ticket bd knows. */

@@ -1,7 +1,7 @@
 import type { ToolSpec } from "./tool-spec.js";
 import { listFlows, runFlows } from "./tools-flows.js";
 import { checkDeliverable, runGates } from "./tools-gates.js";
-import { doctorTool, issueLog, planIssues, verifyIssue } from "./tools-tickets.js";
+import { doctorTool, escalateIssue, issueLog, planIssues, verifyIssue } from "./tools-tickets.js";
 
 export type { ToolSpec } from "./tool-spec.js";
 
@@ -11,6 +11,7 @@ export const TOOLS: readonly ToolSpec<never>[] = [
   runFlows,
   planIssues,
   verifyIssue,
+  escalateIssue,
   issueLog,
   runGates,
   checkDeliverable,

@@ -7,6 +7,7 @@ import type { SuperviseOptions } from "../run/run-flows.js";
 import type { Tracker, TrackerIssue } from "../tracker/tracker.js";
 import { applyDecision } from "./apply/apply.js";
 import { collect } from "./collect/collect.js";
+import { agentEscalation } from "./decide/agent-loop.js";
 import { countedSinceEscalation, decide } from "./decide/decide.js";
 import { ticketsConfig } from "./load/config.js";
 import { blockedReason } from "./load/blockers.js";
@@ -41,6 +42,8 @@ export interface VerifyTicketOptions extends SuperviseOptions {
   warn?: ((line: string) => void) | undefined;
   /** The writes to the log (tests make them fail like a full disk). */
   files?: FileLayer | undefined;
+  /** The manager's agent asks for a human (`issue --escalate`, MCP `escalate_issue`): nothing is verified. */
+  escalate?: string | undefined;
   /** A batch: a ticket an open dependency blocks is not verified (ManagerError ticket_blocked). */
   skipBlocked?: boolean | undefined;
 }
@@ -127,7 +130,10 @@ async function attempt(
   const { options } = ctx;
   const tree = await treeHash(options.dir);
   const config = ticketsConfig(ctx.catalog);
-  const evidence = await collect({ ...options, issue, config, catalog: ctx.catalog });
+  const evidence =
+    options.escalate === undefined
+      ? await collect({ ...options, issue, config, catalog: ctx.catalog })
+      : agentEscalation(options.escalate);
   if (options.signal?.aborted) {
     // An interrupted run says nothing about the ticket: no log line, no tracker change.
     throw new ManagerError(

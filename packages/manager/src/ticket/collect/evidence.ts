@@ -1,5 +1,7 @@
 import type {
+  AgentLoopBrief,
   AggregatedVerdict,
+  DeclaredTestChange,
   DeliverableKind,
   DeliverableReview,
   Failures,
@@ -61,6 +63,10 @@ export interface Evidence {
   deliverableReview?: DeliverableReview | undefined;
   /** The change touches UI paths: what a human should smoke-test. */
   manualSmoke?: { paths: string[]; flows: string[]; steps: string[] } | undefined;
+  /** The repository's latest agent loop, as gates reported it (`needs_human`: escalate). */
+  agentLoop?: AgentLoopBrief | null | undefined;
+  /** Oracle tests the task declared it changes (`## TESTS`, `action: modify`), as gates listed them. */
+  declaredTestChanges?: DeclaredTestChange[] | undefined;
   /** Final flow outcomes (after reruns), for the comment's outcome list. */
   outcomes: FlowOutcome[];
   /** Names the Verify: section asks for that the runner cannot run. */

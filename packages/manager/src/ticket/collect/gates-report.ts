@@ -1,5 +1,7 @@
 import type {
+  AgentLoopBrief,
   AggregatedVerdict,
+  DeclaredTestChange,
   Failures,
   FailedTest,
   GateFinding,
@@ -20,6 +22,10 @@ export interface GatesRead {
   changedFiles: string[] | null;
   /** The base ref the change was taken against; null when gates produced no report. */
   base: string | null;
+  /** The repository's latest agent loop (null when gates reported none). */
+  agentLoop: AgentLoopBrief | null;
+  /** The task's declared oracle test changes (`## TESTS`, `action: modify`). */
+  declaredTestChanges: DeclaredTestChange[];
   failures: Pick<
     Failures,
     "failed_tests" | "lint_errors" | "typecheck_errors" | "gate_findings" | "setup_error"
@@ -34,6 +40,8 @@ export function gatesSetupProblem(message: string, exitCode: number | null): Gat
     judge: null,
     changedFiles: null,
     base: null,
+    agentLoop: null,
+    declaredTestChanges: [],
     failures: {
       failed_tests: [],
       lint_errors: [],
@@ -100,6 +108,8 @@ export function readGatesReport(report: GatesReport): GatesRead {
     judge: report.judge ?? null,
     changedFiles: report.changed_files.map((f) => f.path),
     base: report.base.ref,
+    agentLoop: report.agent_loop ?? null,
+    declaredTestChanges: report.oracle?.declared_changes ?? [],
     failures: {
       failed_tests: failedTests(report.findings, tests),
       lint_errors: pick("lint").map((f) => ({

@@ -6,6 +6,7 @@ import {
 } from "@agent-verify/contract";
 import type { Evidence } from "../collect/evidence.js";
 import { fingerprint, flatFailures, hasCountedFailure } from "../failures/failures.js";
+import { escalatedLoop, loopFinding } from "./agent-loop.js";
 import { separateFlaky } from "./flaky.js";
 
 /** What decide() reads of an attempt's evidence. */
@@ -22,6 +23,8 @@ export type AttemptEvidence = Pick<
   | "judge"
   | "deliverableReview"
   | "manualSmoke"
+  | "agentLoop"
+  | "declaredTestChanges"
 >;
 
 export interface DecideInput {
@@ -67,13 +70,17 @@ export function setupsInARow(history: readonly VerifyLogEntry[]): number {
  * The decision for one attempt, from its evidence and the ticket's log (contract 7):
  * pass on a clean pass; flaky failures are reported and never counted; a counted
  * failure below the budget is a retry, at the budget an escalation; a setup problem is not
- * counted unless it repeats budget times in a row, which escalates. Pure.
+ * counted unless it repeats budget times in a row, which escalates. A loop the agent
+ * escalated (`loop escalate`) is never verified: escalated at once, with the agent's reason. Pure.
  */
 export function decide(input: DecideInput): VerifyLogEntry {
   const { evidence } = input;
   const failures = separateFlaky(evidence, input.history, input.treeHash, input.flakyThreshold);
+  const loop = escalatedLoop(evidence.agentLoop, input.history);
+  if (loop) failures.gate_findings = [...failures.gate_findings, loopFinding(loop)];
   let decision: VerifyDecision;
-  if (failures.setup_error !== null) {
+  if (loop) decision = "escalate";
+  else if (failures.setup_error !== null) {
     // One setup problem is not counted (it may be passing); budget of them in a row is
     // escalated, so that a runner that always crashes does not loop forever.
     decision = setupsInARow(input.history) + 1 >= input.retryBudget ? "escalate" : "setup";
@@ -114,5 +121,9 @@ export function decide(input: DecideInput): VerifyLogEntry {
     deliverable_review: evidence.deliverableReview ?? null,
     manual_smoke_required: evidence.manualSmoke !== undefined,
     ...(evidence.manualSmoke ? { manual_smoke: evidence.manualSmoke } : {}),
+    ...(loop ? { agent_loop: loop } : {}),
+    ...(evidence.declaredTestChanges?.length
+      ? { declared_test_changes: evidence.declaredTestChanges }
+      : {}),
   };
 }

@@ -4,6 +4,7 @@ import { attemptMarker } from "../apply/markers.js";
 import { ESCALATE_FABRICATED, fabricatedCitations, setupsInARow } from "../decide/decide.js";
 import { failuresOf } from "../failures/failures.js";
 import { renderComment, type CommentInput } from "./comment.js";
+import { agentLoopLines, declaredTestLines } from "./declared-lines.js";
 import { deliverableLines, smokeLines } from "./deliverable-lines.js";
 import { judgeLines } from "./judge-lines.js";
 import { failureSummary, passEvidence } from "./summary.js";
@@ -42,6 +43,9 @@ function headline(input: TicketCommentInput): string {
     case "retry":
       return `verify-manager: attempt ${n} failed (${input.countedFailures} of ${input.retryBudget} counted)${same}: ${summary}. Set back to in_progress.`;
     case "escalate":
+      if (entry.agent_loop) {
+        return `verify-manager: attempt ${n} is not verified: escalated by the agent (needs_human): ${entry.agent_loop.reason ?? "no reason given"}; sent to a human (label ${NEEDS_HUMAN_LABEL}, status blocked)`;
+      }
       if (entry.setup_error !== null) {
         const times = setupsInARow(input.history) + 1;
         return `verify-manager: attempt ${n} could not verify the ticket, ${times} ${times === 1 ? "time" : "times"} in a row (setup problem, not a product failure: ${entry.setup_error}); repeated setup problems count against the retry budget of ${input.retryBudget}: escalated to a human (label ${NEEDS_HUMAN_LABEL}, status blocked)`;
@@ -101,6 +105,8 @@ function commentInput(input: TicketCommentInput): CommentInput {
     kind: kindOf(input),
     headline: headline(input),
     body: [
+      ...agentLoopLines(entry),
+      ...declaredTestLines(entry),
       ...deliverableLines(entry),
       ...judgeLines(entry),
       ...smokeLines(entry),
@@ -160,7 +166,10 @@ export function attemptTexts(
 /** The comment that records an attempt on the ticket; its last line is the attempt marker. */
 export function ticketComment(input: TicketCommentInput): string {
   if (input.entry.decision === "pass") {
-    const text = `${headline(input)}\n${attemptMarker(input.entry.ticket, input.entry.attempt)}\n`;
+    const declared = declaredTestLines(input.entry)
+      .map((line) => `${line}\n`)
+      .join("");
+    const text = `${headline(input)}\n${declared}${attemptMarker(input.entry.ticket, input.entry.attempt)}\n`;
     return redact(text, input.secrets);
   }
   return renderComment(commentInput(input));
@@ -184,9 +193,11 @@ export function escalationMarkdown(input: TicketCommentInput, title: string): st
   const lines = [
     `# Escalated: ${entry.ticket} — ${title}`,
     "",
-    isReviewerEscalation(input)
-      ? `verify-manager sent it to a human reviewer: the deliverable has ${fabricatedCitations(entry.deliverable_review)} fabricated citations (seed 000: ${ESCALATE_FABRICATED} or more are a reviewer's call, not another retry).`
-      : `verify-manager gave up after ${input.countedFailures} counted failures (retry budget ${input.retryBudget}).`,
+    entry.agent_loop
+      ? `verify-manager did not verify it: the agent loop ended needs_human (\`loop escalate\`). ${agentLoopLines(entry).join(" ")}`
+      : isReviewerEscalation(input)
+        ? `verify-manager sent it to a human reviewer: the deliverable has ${fabricatedCitations(entry.deliverable_review)} fabricated citations (seed 000: ${ESCALATE_FABRICATED} or more are a reviewer's call, not another retry).`
+        : `verify-manager gave up after ${input.countedFailures} counted failures (retry budget ${input.retryBudget}).`,
     `The ticket is labelled \`${NEEDS_HUMAN_LABEL}\` and set to blocked. Remove the label to give it a new budget.`,
     "",
     "## Attempts",

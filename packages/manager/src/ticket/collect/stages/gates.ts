@@ -69,4 +69,6 @@ export const gates: Collector = async (ctx, evidence) => {
   evidence.judge = read.judge;
   evidence.changedFiles = read.changedFiles;
   evidence.rerunPassedTests = rerunPassed;
+  evidence.agentLoop = read.agentLoop;
+  evidence.declaredTestChanges = read.declaredTestChanges;
 };
