@@ -25,6 +25,10 @@ export const FirstAttemptSchema = z.strictObject({
   duration_ms: z.number().nonnegative(),
   failing_step: z.string().nullable(),
   error: z.string().nullable(),
+  /** The first run's own evidence (steps, screenshot, its stderr), so each attempt can be shown apart. */
+  artifacts: z.record(z.string(), z.unknown()).nullable().optional(),
+  result: RunResultInputSchema.nullable().optional(),
+  stderr_tail: z.string().optional(),
 });
 export type FirstAttempt = z.infer<typeof FirstAttemptSchema>;
 

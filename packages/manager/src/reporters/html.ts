@@ -1,9 +1,9 @@
 import type { RunReport } from "@agent-verify/contract";
-import type { EvidenceLink } from "./html/flow-view.js";
+import type { EvidenceLink } from "./html/evidence-view.js";
 import { renderHtmlPage, type HtmlPageOptions } from "./html/page.js";
 
 export { htmlEscape } from "./html/escape.js";
-export type { EvidenceLink } from "./html/flow-view.js";
+export type { EvidenceLink } from "./html/evidence-view.js";
 export type { HtmlPageOptions } from "./html/page.js";
 
 /**

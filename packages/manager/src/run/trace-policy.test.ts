@@ -54,6 +54,16 @@ describe("the manager's trace policy", () => {
     });
   });
 
+  it("keeps the first run's own evidence on first_attempt, for a tab per attempt", () => {
+    const first = outcome("fail", { artifacts: { screenshot: "/1.png" }, stderr_tail: "one" });
+    const merged = mergeRetry(first, outcome("pass", { artifacts: { trace: "/2.zip" } }));
+    expect(merged.first_attempt).toMatchObject({
+      artifacts: { screenshot: "/1.png" },
+      result: first.result,
+      stderr_tail: "one",
+    });
+  });
+
   it("a second failure stands as it is, noting the first", () => {
     const second = outcome("timeout", { error: "late", artifacts: { trace: "/t.zip" } });
     expect(mergeRetry(outcome("fail"), second)).toMatchObject({

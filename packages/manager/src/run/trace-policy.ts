@@ -53,6 +53,9 @@ export function mergeRetry(first: FlowOutcome, second: FlowOutcome): FlowOutcome
       duration_ms: first.duration_ms,
       failing_step: first.failing_step,
       error: first.error,
+      artifacts: first.artifacts,
+      result: first.result,
+      stderr_tail: first.stderr_tail,
     },
   };
   if (second.outcome !== "pass") return merged;

@@ -3,7 +3,8 @@ import { basename, join } from "node:path";
 import type { FlowOutcome, RunReport } from "@agent-verify/contract";
 import type { Redactor } from "@agent-verify/contract/redact";
 import { artifact } from "../text.js";
-import type { ErrorContextText, EvidenceLink } from "./flow-view.js";
+import { attemptsOf } from "./attempts.js";
+import type { Attempt, ErrorContextText, EvidenceLink } from "./evidence-view.js";
 
 /** Bigger files stay where they are (the page names them); a trace is rarely near this. */
 const MAX_COPY_BYTES = 200 * 1024 * 1024;
@@ -49,12 +50,18 @@ export function evidenceCopier(
     const index = clean.outcomes.indexOf(outcome);
     return index >= 0 ? index : report.outcomes.indexOf(outcome);
   };
-  const source = (outcome: FlowOutcome, key: string) => {
+  const source = (outcome: FlowOutcome, key: string, attempt: Attempt) => {
     const original = report.outcomes[indexOf(outcome)];
-    return original ? artifact(original, key) : undefined;
+    if (attempt === 0) {
+      const value = original?.first_attempt?.artifacts?.[key];
+      return typeof value === "string" ? value : undefined;
+    }
+    // The retry of a flaky flow: its own evidence, not the first run's merged into it.
+    const last = original ? attemptsOf(original).at(-1) : undefined;
+    return last ? artifact(last.view, key) : undefined;
   };
-  const contextText = (outcome: FlowOutcome): string | undefined => {
-    const path = source(outcome, "error_context");
+  const contextText = (outcome: FlowOutcome, attempt?: Attempt): string | undefined => {
+    const path = source(outcome, "error_context", attempt);
     const size = path === undefined ? null : regularFile(path);
     if (path === undefined || size === null) return undefined;
     let text: string;
@@ -67,16 +74,18 @@ export function evidenceCopier(
       size > MAX_CONTEXT_BYTES ? `${text}\n\n… (cut at ${MAX_CONTEXT_BYTES} bytes)` : text,
     );
   };
-  const copy = (outcome: FlowOutcome, key: string): string | undefined => {
+  const copy = (outcome: FlowOutcome, key: string, attempt: Attempt): string | undefined => {
     const index = indexOf(outcome);
-    const path = source(outcome, key);
+    const path = source(outcome, key, attempt);
     const size = path === undefined ? null : regularFile(path);
     if (path === undefined || size === null || size > MAX_COPY_BYTES) return undefined;
-    const folder = `flows/${index}-${safeName(outcome.flow, "flow")}`;
+    // The first of two runs keeps its evidence apart: both may name their files alike.
+    const folder = `flows/${index}-${safeName(outcome.flow, "flow")}${attempt === 0 ? "/run-1" : ""}`;
     const relative = `${folder}/${safeName(basename(path), key)}`;
     try {
       mkdirSync(join(dir, folder), { recursive: true });
-      if (key === "error_context") writeFileSync(join(dir, relative), contextText(outcome) ?? "");
+      if (key === "error_context")
+        writeFileSync(join(dir, relative), contextText(outcome, attempt) ?? "");
       else copyFileSync(path, join(dir, relative));
     } catch {
       // Evidence that cannot be copied is left out of the page; the run's verdict stands.
@@ -85,9 +94,9 @@ export function evidenceCopier(
     return relative;
   };
   return {
-    link(outcome, key) {
-      const id = `${indexOf(outcome)}\u0000${key}`;
-      if (!links.has(id)) links.set(id, copy(outcome, key));
+    link(outcome, key, attempt) {
+      const id = `${indexOf(outcome)}\u0000${key}\u0000${attempt ?? ""}`;
+      if (!links.has(id)) links.set(id, copy(outcome, key, attempt));
       return links.get(id);
     },
     errorContext: contextText,

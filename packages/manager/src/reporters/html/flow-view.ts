@@ -1,20 +1,22 @@
 import type { FlowOutcome } from "@agent-verify/contract";
 import { artifact } from "../text.js";
+import { attemptsOf, type AttemptView } from "./attempts.js";
 import { categoryOf } from "./categories.js";
 import { formatMs, htmlEscape } from "./escape.js";
-import { renderMarkdown } from "./markdown.js";
+import {
+  evidenceSections,
+  section,
+  type ErrorContextText,
+  type EvidenceLink,
+} from "./evidence-view.js";
+import { flowHref } from "./links.js";
 import { renderTimeline } from "./timeline.js";
 
-/** Where the page finds a flow's evidence: a path relative to the page (copied next to it). */
-export type EvidenceLink = (outcome: FlowOutcome, key: string) => string | undefined;
-/** A flow's error-context.md, as text to render (already redacted), when there is one. */
-export type ErrorContextText = (outcome: FlowOutcome) => string | undefined;
+export type { ErrorContextText, EvidenceLink } from "./evidence-view.js";
 
-const SHOWN_ARTIFACTS = new Set(["screenshot", "trace", "error_context", "url_at_failure"]);
-
-function errorLine(outcome: FlowOutcome): string {
-  if (!outcome.error) return "";
-  return `${outcome.failing_step ? `step '${outcome.failing_step}': ` : ""}${outcome.error}`;
+function errorLine(run: { failing_step: string | null; error: string | null }): string {
+  if (!run.error) return "";
+  return `${run.failing_step ? `step '${run.failing_step}': ` : ""}${run.error}`;
 }
 
 export function badge(outcome: FlowOutcome): string {
@@ -28,120 +30,92 @@ function searchText(outcome: FlowOutcome): string {
 }
 
 /** The flow's row in the list: name (a link to its page), outcome, duration, first error line. */
-export function flowRow(outcome: FlowOutcome, index: number): string {
+export function flowRow(outcome: FlowOutcome, index: number, tags: readonly string[] = []): string {
   const error = errorLine(outcome).split("\n")[0] ?? "";
   const short = error.length > 200 ? `${error.slice(0, 199)}…` : error;
+  const tagText = tags.map((tag) => `@${tag}`).join(" ");
   return [
-    `<tr data-category="${categoryOf(outcome)}" data-search="${htmlEscape(searchText(outcome))}">`,
-    `<td><a href="#flow-${index}">${htmlEscape(outcome.flow)}</a></td>`,
-    `<td>${badge(outcome)}</td>`,
+    `<tr data-category="${categoryOf(outcome)}" data-flow="${htmlEscape(outcome.flow)}" data-index="${index}"`,
+    ` data-tags="${htmlEscape(tagText.toLowerCase())}" data-search="${htmlEscape(searchText(outcome))}">`,
+    `<td><a href="${htmlEscape(flowHref(outcome.flow))}">${htmlEscape(outcome.flow)}</a>`,
+    tags.length > 0 ? ` <span class="tags">${htmlEscape(tagText)}</span>` : "",
+    `</td><td>${badge(outcome)}</td>`,
     `<td class="num">${formatMs(outcome.duration_ms)}</td>`,
     `<td class="error-line">${htmlEscape(short)}</td>`,
     "</tr>",
   ].join("");
 }
 
-function section(title: string, body: string): string {
-  return `<section class="panel"><h3>${htmlEscape(title)}</h3>${body}</section>`;
-}
+const RUN_STATUS: Record<string, string> = { pass: "passed", flaky: "passed" };
 
-function fileLink(href: string, label: string): string {
-  return `<a href="${htmlEscape(href)}">${htmlEscape(label)}</a>`;
-}
-
-function shellQuote(path: string): string {
-  return /^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
-}
-
-function traceSection(outcome: FlowOutcome, link: EvidenceLink): string {
-  const trace = link(outcome, "trace");
-  if (trace === undefined) {
-    const original = artifact(outcome, "trace");
-    return original
-      ? section("Trace", `<p>Not copied (not found): <code>${htmlEscape(original)}</code></p>`)
-      : "";
-  }
-  const command = `npx playwright show-trace ${shellQuote(trace)}`;
-  return section(
-    "Trace",
-    `<p>From this report's folder:</p><pre class="command"><code>${htmlEscape(command)}</code></pre>` +
-      `<p>${fileLink(trace, "download the trace")}</p>`,
-  );
-}
-
-function evidenceSections(
+/** One run's panel: its error (shown once, here), page URL, steps, evidence and stderr. */
+function runPanel(
   outcome: FlowOutcome,
+  run: AttemptView,
   link: EvidenceLink,
   context: ErrorContextText,
-): string[] {
-  const out: string[] = [];
-  const shot = link(outcome, "screenshot");
-  if (shot) {
-    out.push(
-      section(
-        "Screenshot",
-        `<a href="${htmlEscape(shot)}"><img class="screenshot" src="${htmlEscape(shot)}" alt="screenshot of ${htmlEscape(outcome.flow)}"></a>`,
-      ),
-    );
-  }
-  const markdown = context(outcome);
-  const contextFile = link(outcome, "error_context");
-  if (markdown !== undefined) {
-    const file = contextFile ? `<p>${fileLink(contextFile, "error-context.md")}</p>` : "";
-    out.push(
-      section(
-        "Error context",
-        `${file}<article class="markdown">${renderMarkdown(markdown)}</article>`,
-      ),
-    );
-  }
-  out.push(traceSection(outcome, link));
-  const consoleErrors = outcome.artifacts?.console_errors;
-  if (Array.isArray(consoleErrors) && consoleErrors.length > 0) {
-    const items = consoleErrors.map((line) => `<li><code>${htmlEscape(String(line))}</code></li>`);
-    out.push(section("Console errors", `<ul>${items.join("")}</ul>`));
-  }
-  const others = Object.entries(outcome.artifacts ?? {}).filter(
-    ([key, value]) => !SHOWN_ARTIFACTS.has(key) && key !== "console_errors" && value !== null,
-  );
-  if (others.length > 0) {
-    const items = others.map(
-      ([key, value]) =>
-        `<dt>${htmlEscape(key)}</dt><dd><code>${htmlEscape(typeof value === "string" ? value : JSON.stringify(value))}</code></dd>`,
-    );
-    out.push(section("Other artifacts", `<dl>${items.join("")}</dl>`));
-  }
-  return out;
+): string {
+  const { view } = run;
+  const error = errorLine(run);
+  const url = artifact(view, "url_at_failure");
+  const stderr = view.stderr_tail.trim();
+  return [
+    error ? section("Error", `<pre class="error">${htmlEscape(error)}</pre>`) : "",
+    url ? `<p>Page at failure: <code>${htmlEscape(url)}</code></p>` : "",
+    section("Steps", renderTimeline(view.result?.steps ?? [], run.duration_ms)),
+    ...evidenceSections({ outcome, view, attempt: run.attempt, link, context }),
+    section(
+      "Stderr (tail)",
+      stderr ? `<pre class="stderr">${htmlEscape(stderr)}</pre>` : '<p class="muted">empty</p>',
+    ),
+  ].join("\n");
 }
 
-/** One flow's page: verdict, error, steps as a timeline, screenshot, error context, trace, stderr. */
+/** Tabs when the flow ran more than once (Run, Retry #1), each labelled with how it ended. */
+function runTabs(
+  outcome: FlowOutcome,
+  runs: AttemptView[],
+  link: EvidenceLink,
+  context: ErrorContextText,
+): string {
+  if (runs.length === 1 && runs[0]) return runPanel(outcome, runs[0], link, context);
+  const last = runs.length - 1;
+  const tabs = runs.map((run, i) => {
+    const status = RUN_STATUS[run.outcome] ?? (run.outcome === "fail" ? "failed" : run.outcome);
+    return (
+      `<button type="button" role="tab" class="run-tab ${run.outcome === "pass" ? "passed" : "failed"}"` +
+      ` aria-selected="${i === last}" data-run="${i}">${htmlEscape(run.label)} · ${htmlEscape(status)}` +
+      ` <span class="muted">${formatMs(run.duration_ms)}</span></button>`
+    );
+  });
+  const panels = runs.map(
+    (run, i) =>
+      `<div role="tabpanel" class="run-panel" data-run="${i}" aria-label="${htmlEscape(run.label)}"${i === last ? "" : " hidden"}>` +
+      `${runPanel(outcome, run, link, context)}</div>`,
+  );
+  return `<div class="runs"><div role="tablist" aria-label="attempts">${tabs.join("")}</div>${panels.join("\n")}</div>`;
+}
+
+/** One flow's page: verdict, then one tab per run (error, steps, evidence, stderr). */
 export function flowView(
   outcome: FlowOutcome,
   index: number,
   link: EvidenceLink,
   context: ErrorContextText,
+  header = "",
 ): string {
-  const error = errorLine(outcome);
-  const url = artifact(outcome, "url_at_failure");
   const exit = [
     outcome.exit_code === null ? null : `exit code ${outcome.exit_code}`,
     outcome.signal ? `signal ${outcome.signal}` : null,
     outcome.isolation === "worker" ? "ran in a shared worker" : null,
   ].filter((part) => part !== null);
-  const stderr = outcome.stderr_tail.trim();
   return [
-    `<section class="view flow-view" id="view-flow-${index}" data-view hidden>`,
-    '<p><a href="#flows">← all flows</a></p>',
+    `<section class="view flow-view" id="view-flow-${index}" data-view data-flow="${htmlEscape(outcome.flow)}" hidden>`,
+    '<p><a class="to-list" href="#flows">← all flows</a></p>',
     `<h2>${htmlEscape(outcome.flow)} ${badge(outcome)} <span class="muted">${formatMs(outcome.duration_ms)}</span></h2>`,
     exit.length > 0 ? `<p class="muted">${htmlEscape(exit.join(" · "))}</p>` : "",
-    error ? section("Error", `<pre class="error">${htmlEscape(error)}</pre>`) : "",
-    url ? `<p>Page at failure: <code>${htmlEscape(url)}</code></p>` : "",
-    section("Steps", renderTimeline(outcome.result?.steps ?? [], outcome.duration_ms)),
-    ...evidenceSections(outcome, link, context),
-    section(
-      "Stderr (tail)",
-      stderr ? `<pre class="stderr">${htmlEscape(stderr)}</pre>` : '<p class="muted">empty</p>',
-    ),
+    header,
+    runTabs(outcome, attemptsOf(outcome), link, context),
     "</section>",
   ].join("\n");
 }

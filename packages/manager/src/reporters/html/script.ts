@@ -1,10 +1,14 @@
+import { parseSearch } from "./links.js";
+
 /**
- * The page's only script: shows one view at a time (the hash names it: #flows, #tickets,
- * #flow-N) and filters the flow list by outcome and by a search. It reads the page, never
- * data: everything untrusted is already escaped text in the HTML.
+ * The page's only script: shows one view at a time and filters the flow list. The hash holds
+ * the state, so a link can be shared: `#?flow=<name>` a flow's page, `#?q=<search>&s=<filter>`
+ * the filtered list, `#tickets`; `#flow-N` from older links still opens the Nth flow. It
+ * reads the page, never data: everything untrusted is already escaped text in the HTML.
  */
 export const SCRIPT = `
 (() => {
+  const parseSearch = ${parseSearch.toString()};
   const views = Array.from(document.querySelectorAll("[data-view]"));
   const rows = Array.from(document.querySelectorAll("tr[data-category]"));
   const buttons = Array.from(document.querySelectorAll("button[data-filter]"));
@@ -12,21 +16,36 @@ export const SCRIPT = `
   const search = document.getElementById("search");
   const empty = document.getElementById("no-match");
   let filter = "all";
+  function matches(row, query) {
+    const status = query.status || (filter === "all" ? null : filter);
+    if (status && row.dataset.category !== status) return false;
+    const tags = row.dataset.tags.split(" ");
+    if (!query.tags.every((tag) => tags.includes("@" + tag))) return false;
+    const text = row.dataset.search + " " + row.dataset.tags;
+    return query.words.every((word) => text.includes(word));
+  }
   function apply() {
-    const query = search.value.trim().toLowerCase();
+    const query = parseSearch(search.value);
     let shown = 0;
     for (const row of rows) {
-      const matches = (filter === "all" || row.dataset.category === filter) &&
-        (query === "" || row.dataset.search.includes(query));
-      row.hidden = !matches;
-      if (matches) shown++;
+      row.hidden = !matches(row, query);
+      if (!row.hidden) shown++;
     }
     empty.hidden = shown > 0;
     for (const button of buttons) button.setAttribute("aria-pressed", String(button.dataset.filter === filter));
   }
-  function route() {
-    const name = decodeURIComponent(location.hash.slice(1)) || "flows";
-    const view = views.find((v) => v.id === "view-" + name) || views[0];
+  function listHash() {
+    const params = new URLSearchParams();
+    if (search.value.trim() !== "") params.set("q", search.value.trim());
+    if (filter !== "all") params.set("s", filter);
+    const text = params.toString();
+    return text === "" ? "#flows" : "#?" + text;
+  }
+  function saveState() {
+    history.replaceState(null, "", listHash());
+    for (const link of document.querySelectorAll("a.to-list")) link.setAttribute("href", listHash());
+  }
+  function pick(view) {
     for (const v of views) v.hidden = v !== view;
     const tab = view.id === "view-tickets" ? "#tickets" : "#flows";
     for (const a of tabs) {
@@ -35,8 +54,35 @@ export const SCRIPT = `
     }
     window.scrollTo(0, 0);
   }
-  for (const button of buttons) button.addEventListener("click", () => { filter = button.dataset.filter; apply(); });
-  search.addEventListener("input", apply);
+  function route() {
+    const hash = location.hash.slice(1);
+    if (hash.startsWith("?")) {
+      const params = new URLSearchParams(hash.slice(1));
+      const flow = params.get("flow");
+      if (flow !== null) {
+        pick(views.find((v) => v.dataset.flow === flow) || views[0]);
+        return;
+      }
+      search.value = params.get("q") || "";
+      filter = buttons.some((b) => b.dataset.filter === params.get("s")) ? params.get("s") : "all";
+      apply();
+      pick(views[0]);
+      return;
+    }
+    const name = decodeURIComponent(hash) || "flows";
+    pick(views.find((v) => v.id === "view-" + name) || views[0]);
+  }
+  for (const button of buttons) button.addEventListener("click", () => { filter = button.dataset.filter; apply(); saveState(); });
+  search.addEventListener("input", () => { apply(); saveState(); });
+  for (const list of document.querySelectorAll("[role=tablist]")) {
+    const box = list.parentElement;
+    list.addEventListener("click", (event) => {
+      const tab = event.target.closest("[role=tab]");
+      if (!tab) return;
+      for (const t of list.querySelectorAll("[role=tab]")) t.setAttribute("aria-selected", String(t === tab));
+      for (const panel of box.querySelectorAll(":scope > [role=tabpanel]")) panel.hidden = panel.dataset.run !== tab.dataset.run;
+    });
+  }
   window.addEventListener("hashchange", route);
   apply();
   route();

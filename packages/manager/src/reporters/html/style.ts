@@ -42,5 +42,10 @@ ol.attempts { padding-left: 1.2rem; } .attempt { margin: .75rem 0; }
 .attempt h4 { margin: .2rem 0; } .evidence h5 { margin: .4rem 0 .1rem; font-size: .85rem; }
 .evidence ul { margin: 0; padding-left: 1.2rem; }
 .note { color: var(--flaky); }
+[role="tablist"] { display: flex; gap: .25rem; border-bottom: 1px solid var(--line); margin: 1rem 0 0; }
+.run-tab { border: 1px solid var(--line); border-bottom: none; background: var(--bg); border-radius: .4rem .4rem 0 0; padding: .35rem .9rem; font: inherit; cursor: pointer; }
+.run-tab[aria-selected="true"] { background: #fff; font-weight: 600; margin-bottom: -1px; }
+.run-tab.failed { color: var(--fail); } .run-tab.passed { color: var(--pass); }
+.tags { color: #0969da; font-size: .85em; }
 [hidden] { display: none !important; }
 `;

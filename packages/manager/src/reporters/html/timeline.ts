@@ -36,16 +36,13 @@ function rows(
     const status = STATUS_CLASS.has(step.status) ? step.status : "other";
     const width =
       step.status === "not_run" ? "0" : percent(Math.max(duration, totalMs / 200), totalMs);
-    // The first line names the failure; the whole text is in the flow's Error panel.
-    const error = step.error
-      ? `<pre class="step-error">${htmlEscape(step.error.trim().split("\n")[0] ?? "")}</pre>`
-      : "";
     out.push(
       `<li class="step ${status}" style="--depth:${depth}">` +
         `<span class="step-name">${htmlEscape(step.name)}</span>` +
         `<span class="step-status">${htmlEscape(step.status)}</span>` +
         `<span class="track"><span class="bar" style="left:${percent(at, totalMs)}%;width:${width}%"></span></span>` +
-        `<span class="step-ms">${step.status === "not_run" ? "" : formatMs(duration)}</span>${error}</li>`,
+        // The error itself is shown once, in the run's Error panel above the steps.
+        `<span class="step-ms">${step.status === "not_run" ? "" : formatMs(duration)}</span></li>`,
     );
     out.push(...rows(childrenOf(step), at, totalMs, depth + 1));
     at += duration;
