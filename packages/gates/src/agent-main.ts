@@ -176,6 +176,8 @@ export async function runAgentCommand(
           const { report, summary } = await runGates({
             cwd: dir,
             env: io.env,
+            // The loop blocks at the first red stage anyway: the rest would only cost the agent time.
+            stopAtFirstRed: true,
             ...(loop.base ? { base: loop.base } : {}),
             ...(loop.task_file ? { taskFile: loop.task_file } : {}),
             ...(loop.oracle_snapshot ? { oracleSnapshot: loop.oracle_snapshot } : {}),

@@ -48,6 +48,11 @@ export interface GatesOptions {
   criteria?: Criterion[];
   /** Held-out test folders outside the working tree (`--held-out DIR`); they run after the oracle's tests pass. */
   heldOut?: string[];
+  /**
+   * Stop at the first red wave (the Stop hook's run: the loop blocks anyway): the tests and CRAP
+   * wait for typecheck, lint and format, and do not run when one of them is red.
+   */
+  stopAtFirstRed?: boolean;
   env?: NodeJS.ProcessEnv;
   onProgress?: (line: string) => void;
   /** Each stage's start and end, as they happen (`--progress jsonl`). */
@@ -117,12 +122,24 @@ function wanted(
 /** Stages that must pass before any tool runs (seed: "before a single test runs"). */
 const FLOOR_FIRST: readonly GateStage[] = ["floor", "scope", "secrets"];
 
-/** The stages before the judge, in two waves: the floor-first stages, then the tool stages. */
-function waves(stages: ReadonlyArray<readonly [GateStage, Stage]>) {
+/** The stages that run the test suite: in a run that stops at the first red, they wait for the rest. */
+const SUITE: readonly GateStage[] = ["tests", "crap"];
+
+/**
+ * The stages before the judge, in waves: the floor-first stages, then the tool stages (split in
+ * the static tools and the suite when the run stops at the first red wave).
+ */
+function waves(stages: ReadonlyArray<readonly [GateStage, Stage]>, stopAtFirstRed: boolean) {
   const early = stages.filter(([name]) => name !== "judge" && name !== "git-clean");
+  const tools = early.filter(([name]) => !FLOOR_FIRST.includes(name));
   return [
     early.filter(([name]) => FLOOR_FIRST.includes(name)),
-    early.filter(([name]) => !FLOOR_FIRST.includes(name)),
+    ...(stopAtFirstRed
+      ? [
+          tools.filter(([name]) => !SUITE.includes(name)),
+          tools.filter(([name]) => SUITE.includes(name)),
+        ]
+      : [tools]),
   ];
 }
 
@@ -315,7 +332,7 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
     const { STAGES } = await import("./stages/all.js");
     // Floor first: floor, scope and secrets side by side; a failure there stops the run before
     // a single tool starts. The tool stages are independent of each other: side by side too.
-    for (const wave of waves(STAGES)) {
+    for (const wave of waves(STAGES, options.stopAtFirstRed ?? false)) {
       const blocker = ctx.results.find((r) => r.status === "fail" || r.status === "error");
       const pending = wave.map(([name, stage]) => {
         const why = blocker

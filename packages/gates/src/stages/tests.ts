@@ -1,6 +1,7 @@
 import type { GateFinding } from "@agent-verify/contract";
 import { finding, outcome, skip, type Stage } from "../context.js";
 import type { FileChange } from "../diff/change.js";
+import { noCodeReason } from "../diff/code-free.js";
 import { TAMPERED_HINT } from "../oracle/canary.js";
 import type { CoverageMap } from "../tools/vitest.js";
 
@@ -34,6 +35,9 @@ const ORACLE_TEST_HINT =
 
 /** Stage 6: the tests pass, with coverage produced; optionally a minimum coverage of the changed lines. */
 export const tests: Stage = async (ctx) => {
+  // Prose only, none of it the oracle's: no test can change its verdict, so none runs.
+  const noCode = noCodeReason(ctx.change, new Set((await ctx.oracle()).paths()));
+  if (noCode !== undefined) return skip(noCode);
   const run = await ctx.testRun();
   if (!run) {
     const commands = ctx.commands("test");

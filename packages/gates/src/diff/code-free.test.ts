@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import type { FileChange } from "./change.js";
+import { noCodeReason } from "./code-free.js";
+
+const file = (path: string, oldPath?: string): FileChange => ({
+  path,
+  status: oldPath ? "renamed" : "modified",
+  oldPath,
+  added: new Map(),
+  deleted: 0,
+  hunks: [],
+  contentHash: "",
+});
+
+describe("noCodeReason", () => {
+  it("prose only: names the files", () => {
+    expect(noCodeReason({ files: [file("README.md"), file("docs/a.rst")] })).toBe(
+      "no code changed (only README.md, docs/a.rst)",
+    );
+  });
+
+  it.each([
+    ["an empty change", []],
+    ["a source file", [file("README.md"), file("src/a.ts")]],
+    ["a renamed source file", [file("notes.md", "src/a.ts")]],
+    ["a fixture under a tests folder", [file("test/fixtures/input.md")]],
+    ["a snapshot", [file("src/__snapshots__/a.md")]],
+    ["an MDX page (it is code)", [file("docs/page.mdx")]],
+  ])("%s holds code", (_name, files) => {
+    expect(noCodeReason({ files })).toBeUndefined();
+  });
+
+  it("a prose file the oracle holds is code", () => {
+    expect(noCodeReason({ files: [file("golden.md")] }, new Set(["golden.md"]))).toBeUndefined();
+  });
+});
