@@ -5,19 +5,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { debug, makeRepo, runInProcess, type CliResult, type Repo } from "../../test/fixture.js";
+import { DISCOUNT_TEST, DISCOUNT_STUB } from "../../test/discount-task.js";
 
-const RED_TEST = [
-  'import { expect, it } from "vitest";',
-  'import { discount } from "./price.js";',
-  "",
-  'it("takes 10 off with SAVE10", () => {',
-  '  expect(discount(100, "SAVE10")).toBe(90);',
-  "});",
-  "",
-].join("\n");
+const RED_TEST = DISCOUNT_TEST;
 
-const STUB =
-  "export function discount(price: number, _code: string): number {\n  return price;\n}\n";
+const STUB = DISCOUNT_STUB;
 
 /** `main` holds the task: the stub and its red test; `feature` is checked out, nothing changed. */
 const taskRepo = (extra: Record<string, string> = {}): Repo =>

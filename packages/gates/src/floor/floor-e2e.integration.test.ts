@@ -2,18 +2,10 @@
 // A weakened test is red at its line even though the weakened copy would pass; the honest fix is green.
 import { describe, expect, it } from "vitest";
 import { debug, makeRepo, runCli } from "../../test/fixture.js";
+import { DISCOUNT_TEST, DISCOUNT_STUB } from "../../test/discount-task.js";
 
-const TEST = [
-  'import { expect, it } from "vitest";',
-  'import { discount } from "./price.js";',
-  "",
-  'it("takes 10 off with SAVE10", () => {',
-  '  expect(discount(100, "SAVE10")).toBe(90);',
-  "});",
-  "",
-].join("\n");
-const BUGGY =
-  "export function discount(price: number, _code: string): number {\n  return price;\n}\n";
+const TEST = DISCOUNT_TEST;
+const BUGGY = DISCOUNT_STUB;
 const FIXED =
   'export function discount(price: number, code: string): number {\n  return code === "SAVE10" ? price - 10 : price;\n}\n';
 

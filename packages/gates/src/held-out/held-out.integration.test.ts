@@ -14,18 +14,10 @@ import {
   type Repo,
 } from "../../test/fixture.js";
 import { makeToolRepo, packageJson } from "../../test/tool-fixture.js";
+import { DISCOUNT_TEST, DISCOUNT_STUB } from "../../test/discount-task.js";
 
-const RED_TEST = [
-  'import { expect, it } from "vitest";',
-  'import { discount } from "./price.js";',
-  "",
-  'it("takes 10 off with SAVE10", () => {',
-  '  expect(discount(100, "SAVE10")).toBe(90);',
-  "});",
-  "",
-].join("\n");
-const STUB =
-  "export function discount(price: number, _code: string): number {\n  return price;\n}\n";
+const RED_TEST = DISCOUNT_TEST;
+const STUB = DISCOUNT_STUB;
 const SPECIAL_CASE =
   'export function discount(price: number, code: string): number {\n  if (price === 100 && code === "SAVE10") return 90;\n  return price;\n}\n';
 const HONEST =

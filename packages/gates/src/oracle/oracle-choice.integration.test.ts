@@ -17,6 +17,7 @@ import {
   type Repo,
 } from "../../test/fixture.js";
 import { snapshotTree } from "./index.js";
+import { DISCOUNT_TEST, DISCOUNT_STUB } from "../../test/discount-task.js";
 
 beforeAll(() => {
   process.env.VERIFY_STATE_DIR = mkdtempSync(join(tmpdir(), "oracle-choice-state-"));
@@ -27,15 +28,7 @@ const oracleOf = (result: CliResult) =>
 const rules = (result: CliResult) =>
   (result.report?.findings ?? []).map((f) => `${f.file}:${f.rule}`);
 
-const RED_TEST = [
-  'import { expect, it } from "vitest";',
-  'import { discount } from "./price.js";',
-  "",
-  'it("takes 10 off with SAVE10", () => {',
-  '  expect(discount(100, "SAVE10")).toBe(90);',
-  "});",
-  "",
-].join("\n");
+const RED_TEST = DISCOUNT_TEST;
 const LOOSENED = RED_TEST.replace("toBe(90)", "toBeDefined()");
 
 /**
@@ -45,10 +38,7 @@ const LOOSENED = RED_TEST.replace("toBe(90)", "toBeDefined()");
  */
 function cheatedBranch(extra: Record<string, string> = {}): Repo {
   const repo = makeRepo(extra);
-  repo.write(
-    "src/price.ts",
-    "export function discount(price: number, _code: string): number {\n  return price;\n}\n",
-  );
+  repo.write("src/price.ts", DISCOUNT_STUB);
   repo.write("src/price.test.ts", RED_TEST);
   repo.commit("the task: a failing test for discounts");
   git(repo.dir, "tag", "task-start");

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { debug, makeRepo, runInProcess, type CliResult, type Repo } from "../../test/fixture.js";
 import { makeToolRepo, packageJson } from "../../test/tool-fixture.js";
 import { snapshotTree } from "./index.js";
+import { DISCOUNT_STUB } from "../../test/discount-task.js";
 
 beforeAll(() => {
   process.env.VERIFY_STATE_DIR = mkdtempSync(join(tmpdir(), "oracle-decides-state-"));
@@ -42,8 +43,7 @@ function taskFile(text: string): string {
 }
 
 describe("vitest", () => {
-  const PRICE =
-    "export function discount(price: number, _code: string): number {\n  return price;\n}\n";
+  const PRICE = DISCOUNT_STUB;
   const FIXED =
     'export function discount(price: number, code: string): number {\n  return code === "SAVE10" ? price - 10 : price;\n}\n';
   const RED = [

@@ -14,6 +14,7 @@ import {
   type Repo,
 } from "../../test/fixture.js";
 import { snapshotTree } from "./index.js";
+import { DISCOUNT_TEST, DISCOUNT_STUB } from "../../test/discount-task.js";
 
 beforeAll(() => {
   process.env.VERIFY_STATE_DIR = mkdtempSync(join(tmpdir(), "oracle-decides-state-"));
@@ -22,23 +23,12 @@ beforeAll(() => {
 const rules = (result: CliResult) =>
   (result.report?.findings ?? []).map((f) => `${f.file}:${f.rule}`);
 
-const RED_TEST = [
-  'import { expect, it } from "vitest";',
-  'import { discount } from "./price.js";',
-  "",
-  'it("takes 10 off with SAVE10", () => {',
-  '  expect(discount(100, "SAVE10")).toBe(90);',
-  "});",
-  "",
-].join("\n");
+const RED_TEST = DISCOUNT_TEST;
 
 /** A branch with a red test committed (the task: make it pass), the oracle taken there. */
 async function redBranch(): Promise<{ repo: Repo; snapshot: string }> {
   const repo = makeRepo();
-  repo.write(
-    "src/price.ts",
-    "export function discount(price: number, _code: string): number {\n  return price;\n}\n",
-  );
+  repo.write("src/price.ts", DISCOUNT_STUB);
   repo.write("src/price.test.ts", RED_TEST);
   repo.commit("the task: a failing test for discounts");
   const oracle = await snapshotTree(repo.dir, process.env);

@@ -1,0 +1,14 @@
+// The task several gates tests share: `discount` stubbed to return the price, and the committed
+// vitest test that makes it a task (red until `discount(100, "SAVE10")` is 90).
+export const DISCOUNT_TEST = [
+  'import { expect, it } from "vitest";',
+  'import { discount } from "./price.js";',
+  "",
+  'it("takes 10 off with SAVE10", () => {',
+  '  expect(discount(100, "SAVE10")).toBe(90);',
+  "});",
+  "",
+].join("\n");
+
+export const DISCOUNT_STUB =
+  "export function discount(price: number, _code: string): number {\n  return price;\n}\n";
