@@ -8,7 +8,8 @@
 // `import.meta.url` keeps its meaning: in each bundled module it becomes that module's own
 // compiled file, so paths computed from it (a script beside it, package.json, the contract's
 // shared-server host script) are the same as unbundled.
-import { readFile, rm } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readFile, readdir, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -34,7 +35,7 @@ export async function bundleCli({ root, external = [] }) {
     }
     if (file.startsWith(contractDist + sep)) {
       const rel = `./dist/${relative(contractDist, file).split(sep).join("/")}`;
-      return `new URL(${JSON.stringify(rel)}, __agentVerifyContract).href`;
+      return `new URL(${JSON.stringify(rel)}, __agentVerifyContract()).href`;
     }
     return undefined;
   }
@@ -52,6 +53,18 @@ export async function bundleCli({ root, external = [] }) {
     },
   };
 
+  // The contract code this bundle holds, for its validated cache (contract/src/validated-cache.ts).
+  const contractHash = createHash("sha256");
+  const contractFiles = (await readdir(contractDist, { recursive: true }))
+    .filter((file) => file.endsWith(".js"))
+    .sort();
+  for (const file of contractFiles) {
+    contractHash
+      .update(file)
+      .update("\0")
+      .update(await readFile(join(contractDist, file)));
+  }
+
   // A rebuild leaves no chunk of an older one behind.
   await rm(outdir, { recursive: true, force: true });
   await build({
@@ -68,15 +81,18 @@ export async function bundleCli({ root, external = [] }) {
     logLevel: "warning",
     chunkNames: "chunk-[hash]",
     // CommonJS dependencies (commander) call require(); the contract's files are found from the
-    // package, wherever it is installed.
+    // package, wherever it is installed — resolved on first use only, since every chunk carries
+    // this banner and a resolution costs milliseconds on a start-up path (`--list`).
     banner: {
       js: [
         'import { createRequire as __agentVerifyRequire } from "node:module";',
         'import { pathToFileURL as __agentVerifyFileUrl } from "node:url";',
         "const require = __agentVerifyRequire(import.meta.url);",
-        'const __agentVerifyContract = __agentVerifyFileUrl(require.resolve("@agent-verify/contract/package.json")).href;',
+        "let __agentVerifyContractHref;",
+        'const __agentVerifyContract = () => (__agentVerifyContractHref ??= __agentVerifyFileUrl(require.resolve("@agent-verify/contract/package.json")).href);',
       ].join("\n"),
     },
+    define: { __AGENT_VERIFY_CONTRACT_BUILD__: JSON.stringify(contractHash.digest("hex")) },
     plugins: [keepMetaUrl],
   });
 }

@@ -24,7 +24,17 @@ export interface CachedParseOptions<T> {
 
 const fingerprints = new Map<string, string>();
 
+/**
+ * Set by a CLI bundle (scripts/lib/bundle-cli.mjs) to a hash of the contract code it bundled:
+ * that code, not the files beside it, is what validates, and reading them costs a package
+ * resolution on the start-up path. Undefined when this module runs as itself.
+ */
+declare const __AGENT_VERIFY_CONTRACT_BUILD__: string | undefined;
+const bundledContract =
+  typeof __AGENT_VERIFY_CONTRACT_BUILD__ === "string" ? __AGENT_VERIFY_CONTRACT_BUILD__ : undefined;
+
 function fingerprint(validators: readonly string[]): string {
+  if (bundledContract !== undefined) return bundledContract;
   const files = [
     ...validators,
     "yaml-config.js",
