@@ -24,7 +24,7 @@ const env = { ...process.env, VERIFY_STATE_DIR: state };
 try {
   const store = await openStore(REPO, env);
   const { id, measure: record } = await recordTools(REPO, store, new Date());
-  const cacheFile = join(store.dir, "tools", "file-cache.json");
+  const cacheFile = join(dirname(store.dir), "tools-file-cache.json");
   const stop = async () => {
     let seen;
     const findings = await toolsChangedFindings(REPO, store, id, (m) => (seen = m));

@@ -1,5 +1,5 @@
 import { realpathSync } from "node:fs";
-import { isAbsolute, join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import type { GateFinding } from "@agent-verify/contract";
 import { finding } from "../context.js";
 import { readSigned, writeSigned, type SignedStore } from "../loop/signed-store.js";
@@ -27,8 +27,20 @@ export interface ToolsRecord {
   packages: Record<string, Record<string, string>>;
 }
 
-/** The per-file hash cache (signed: a forged one would let a patched file pass unread). */
-const CACHE_FILE = join("tools", "file-cache.json");
+/**
+ * The per-file hash cache (signed: a forged one would let a patched file pass unread), one for
+ * all repositories of the state folder: their tools are often the same files (a pnpm store,
+ * worktrees of one repository). Keyed by absolute path and stat key, so sharing it is safe.
+ */
+const CACHE_FILE = "tools-file-cache.json";
+/** Past this many files, the cache keeps only the files of the run that writes it. */
+const CACHE_LIMIT = 30_000;
+
+/** The state folder's `gates/` (the key's folder), where the shared cache lives. */
+const sharedStore = (store: SignedStore): SignedStore => ({
+  dir: dirname(store.dir),
+  key: store.key,
+});
 const RULE = "tool-package-changed";
 const MAX_PER_PACKAGE = 5;
 const MAX_FINDINGS = 20;
@@ -54,7 +66,7 @@ function realRoot(root: string): string {
 }
 
 async function readCache(store: SignedStore): Promise<HashCache> {
-  const read = await readSigned(store, CACHE_FILE);
+  const read = await readSigned(sharedStore(store), CACHE_FILE);
   return read.kind === "ok" && typeof read.body === "object" && read.body !== null
     ? (read.body as HashCache)
     : {};
@@ -68,9 +80,12 @@ async function hashClosure(root: string, store: SignedStore, count: HashCount) {
     pkg,
     files: packageHashes(pkg.dir, cache, next, count),
   }));
-  // Nothing read and nothing gone: the cache on file is still the cache.
-  const same = count.hashed === 0 && Object.keys(next).length === Object.keys(cache).length;
-  if (!same) await writeSigned(store, CACHE_FILE, next);
+  // Nothing read: the cache on file is still good. Else other trees' entries are kept.
+  if (count.hashed > 0) {
+    const merged = { ...cache, ...next };
+    const keep = Object.keys(merged).length > CACHE_LIMIT ? next : merged;
+    await writeSigned(sharedStore(store), CACHE_FILE, keep);
+  }
   return packages;
 }
 
