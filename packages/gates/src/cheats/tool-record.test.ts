@@ -12,14 +12,23 @@ afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
+const pkg = (name: string, version: string, deps = {}) =>
+  JSON.stringify({ name, version, dependencies: deps });
+
 function install(root: string, versions = { tool: "1.0.0", dep: "2.0.0" }) {
   const tool = join(root, "node_modules", "prettier");
   const dep = join(tool, "node_modules", "dep");
   rmSync(join(root, "node_modules"), { recursive: true, force: true });
   mkdirSync(dep, { recursive: true });
-  const pkg = (name: string, version: string, deps = {}) =>
-    JSON.stringify({ name, version, dependencies: deps });
-  writeFileSync(join(tool, "package.json"), pkg("prettier", versions.tool, { dep: "^2" }));
+  writeFileSync(
+    join(tool, "package.json"),
+    JSON.stringify({
+      name: "prettier",
+      version: versions.tool,
+      dependencies: { dep: "^2" },
+      peerDependencies: { peer: "*" },
+    }),
+  );
   writeFileSync(join(tool, "index.js"), "export const format = (s) => s.trim();\n");
   writeFileSync(join(dep, "package.json"), pkg("dep", versions.dep));
   writeFileSync(join(dep, "lib.js"), "export const ok = true;\n");
@@ -51,6 +60,11 @@ describe("the tools' record", () => {
     cpSync(join(root, "node_modules"), join(copy, "node_modules"), { recursive: true });
     rmSync(join(root, "node_modules"), { recursive: true });
     cpSync(join(copy, "node_modules"), join(root, "node_modules"), { recursive: true });
+    expect(await check()).toEqual([]);
+
+    // A peer installed since (new by name): what loads it is a config, judged by the oracle.
+    mkdirSync(join(root, "node_modules", "peer"));
+    writeFileSync(join(root, "node_modules", "peer", "package.json"), pkg("peer", "1.0.0"));
     expect(await check()).toEqual([]);
 
     const lib = join(root, "node_modules", "prettier", "node_modules", "dep", "lib.js");
