@@ -41,6 +41,11 @@ export const AgentLoopSchema = z.strictObject({
   /** Gates options the hook passes on every run. */
   base: z.string().optional(),
   task_file: z.string().optional(),
+  /**
+   * The ticket the loop works on (`loop start --ticket`, else the task file's `TASK_ID:`): the
+   * manager escalates only that ticket when the loop ends `needs_human`.
+   */
+  ticket: z.string().min(1).optional(),
   /** The last gates status the hook saw, for `loop status`. */
   last_status: z.string().optional(),
   /** Absent = active. Every other state ended the loop: it gates no more stops (`loop start` re-arms). */
@@ -53,6 +58,11 @@ export const AgentLoopSchema = z.strictObject({
   root: z.string().optional(),
   /** The oracle snapshot taken at `loop start`: every gates run of the loop is judged by it. */
   oracle_snapshot: z.string().optional(),
+  /**
+   * The record of the trusted tools' installed packages (every file's sha256) taken at
+   * `loop start`, by its own sha256: every gated stop checks the tools against it.
+   */
+  tools_snapshot: z.string().optional(),
   /** When and by whom the loop ended, and why (`loop escalate`'s reason, `loop stop`, re-armed). */
   ended_at: z.string().optional(),
   ended_by: LoopEnderSchema.optional(),
@@ -77,6 +87,8 @@ export const AgentLoopBriefSchema = z.strictObject({
   reason: z.string().nullable(),
   /** The last gated stop's summary (what was red): the evidence an escalation carries. */
   last_summary: z.string().nullable(),
+  /** The ticket the loop works on; absent when `loop start` named none (then it concerns every ticket of the tree). */
+  ticket: z.string().optional(),
 });
 export type AgentLoopBrief = z.infer<typeof AgentLoopBriefSchema>;
 

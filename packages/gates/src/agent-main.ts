@@ -98,6 +98,7 @@ export async function runAgentCommand(
         ...(args.maxIterations ? { maxIterations: args.maxIterations } : {}),
         ...(args.base ? { base: args.base } : {}),
         ...(args.taskFile ? { taskFile: args.taskFile } : {}),
+        ...(args.ticket ? { ticket: args.ticket } : {}),
       });
       if (previous)
         io.err(
@@ -181,6 +182,7 @@ export async function runAgentCommand(
             ...(loop.base ? { base: loop.base } : {}),
             ...(loop.task_file ? { taskFile: loop.task_file } : {}),
             ...(loop.oracle_snapshot ? { oracleSnapshot: loop.oracle_snapshot } : {}),
+            ...(loop.tools_snapshot ? { toolsSnapshot: loop.tools_snapshot } : {}),
             onProgress: (line) => io.err(`${line}\n`),
           });
           return { exitCode: report.exit_code, status: report.status, summary };

@@ -8,6 +8,7 @@ export type AgentArgs =
       maxIterations: number | undefined;
       base: string | undefined;
       taskFile: string | undefined;
+      ticket: string | undefined;
     }
   | { command: "loop-stop"; session: string | undefined }
   | { command: "loop-escalate"; session: string | undefined; reason: string }
@@ -57,9 +58,19 @@ export function addAgentCommands(
       )
       .option("--max-iterations <n>", "stops to block before giving up (default 5)")
       .option("--base <ref>", "base ref for the hook's gates runs")
-      .option("--task-file <file>", "task file for the hook's gates runs"),
+      .option("--task-file <file>", "task file for the hook's gates runs")
+      .option(
+        "--ticket <id>",
+        "the ticket the loop works on (default: the task file's TASK_ID): the manager escalates only that ticket when the loop ends needs_human",
+      ),
   ).action(
-    (opts: { session?: string; maxIterations?: string; base?: string; taskFile?: string }) => {
+    (opts: {
+      session?: string;
+      maxIterations?: string;
+      base?: string;
+      taskFile?: string;
+      ticket?: string;
+    }) => {
       const max =
         opts.maxIterations === undefined
           ? undefined
@@ -71,6 +82,7 @@ export function addAgentCommands(
         maxIterations: max,
         base: opts.base,
         taskFile: opts.taskFile,
+        ticket: opts.ticket,
       });
     },
   );

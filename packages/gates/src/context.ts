@@ -53,6 +53,8 @@ export interface GatesContext {
   task: Task | undefined;
   /** Held-out test folders given on the command line (`--held-out`); see held-out/sources.ts. */
   heldOut: readonly string[];
+  /** A loop's record of its tools' packages (`loop start`); undefined outside a loop. */
+  toolsSnapshot?: string | undefined;
   /** The acceptance criteria the judge checks (the task's, or `--criteria-file`). */
   criteria: Criterion[];
   /** Set by the judge stage when a judge answered. */

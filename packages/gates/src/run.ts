@@ -44,6 +44,8 @@ export interface GatesOptions {
   oracle?: string;
   /** A stored oracle snapshot's id (a loop's, taken at `loop start`); wins over `oracle`. */
   oracleSnapshot?: string;
+  /** The record of the tools' packages a loop took at `loop start` (cheats/tool-record.ts): the floor checks them against it. */
+  toolsSnapshot?: string;
   /** Acceptance criteria for the judge; they replace the task file's. */
   criteria?: Criterion[];
   /** Held-out test folders outside the working tree (`--held-out DIR`); they run after the oracle's tests pass. */
@@ -208,6 +210,7 @@ async function prepare(
     // The oracle decides: a run judged by another oracle is another run.
     ...(options.oracleSnapshot ? { oracle_snapshot: options.oracleSnapshot } : {}),
     ...(options.oracle ? { oracle: options.oracle } : {}),
+    ...(options.toolsSnapshot ? { tools_snapshot: options.toolsSnapshot } : {}),
   };
   const { chooseOracle, oracleReport } = await import("./oracle/choose.js");
   const chosen = await chooseOracle(root, env, {
@@ -257,6 +260,7 @@ async function prepare(
     progress,
     task: loaded?.task,
     heldOut: options.heldOut ?? [],
+    toolsSnapshot: options.toolsSnapshot,
     criteria,
     verdict: undefined,
   };

@@ -20,5 +20,12 @@ export async function cheatFindings(ctx: GatesContext): Promise<GateFinding[]> {
   }
   findings.push(...(await specialCaseFindings(ctx, sources)));
   findings.push(...toolPackageFindings(ctx));
+  if (ctx.toolsSnapshot !== undefined) {
+    // Only a loop has a trusted start point to compare the tools' files with.
+    const { toolsChangedFindings } = await import("./tool-record.js");
+    const { openStore } = await import("../loop/signed-store.js");
+    const store = await openStore(ctx.root, ctx.env);
+    findings.push(...(await toolsChangedFindings(ctx.root, store, ctx.toolsSnapshot)));
+  }
   return findings;
 }

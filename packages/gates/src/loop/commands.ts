@@ -20,6 +20,8 @@ export interface LoopStartOptions {
   maxIterations?: number;
   base?: string;
   taskFile?: string;
+  /** The ticket the loop works on; default: the task file's `TASK_ID:`. */
+  ticket?: string;
   env?: NodeJS.ProcessEnv;
   now?: Date;
 }
@@ -109,6 +111,21 @@ async function endLoop(
   return ended;
 }
 
+/** The ticket a loop works on: `--ticket`, else the task file's own `TASK_ID:` (not its file name). */
+async function loopTicket(options: LoopStartOptions): Promise<string | undefined> {
+  const flag = options.ticket?.trim();
+  if (options.ticket !== undefined && !flag)
+    throw new GatesError(GatesErrorCode.Usage, "--ticket: the ticket id is empty");
+  if (flag) return flag;
+  if (options.taskFile === undefined) return undefined;
+  const { loadTask } = await import("../task/load-task.js");
+  // A task file that is not there yet (or does not parse) names no ticket: the hook's gates runs say what is wrong with it.
+  return loadTask(resolve(options.cwd, options.taskFile), options.cwd).then(
+    (loaded) => loaded.task.declaredId,
+    () => undefined,
+  );
+}
+
 /** `verify-gates loop start`: arm the Stop hook for one session (iteration 0), with an oracle snapshot. */
 export async function startLoop(options: LoopStartOptions): Promise<LoopStarted> {
   const { SESSION_ID_PATTERN } = await import("@agent-verify/contract");
@@ -136,8 +153,11 @@ export async function startLoop(options: LoopStartOptions): Promise<LoopStarted>
       "re-armed by loop start",
       now,
     );
+  const ticket = await loopTicket(options);
   const { snapshotTree } = await import("../oracle/index.js");
   const oracle = await snapshotTree(root, env, nowDate);
+  const { recordTools } = await import("../cheats/tool-record.js");
+  const tools = await recordTools(root, store, nowDate);
   const loop: AgentLoop = {
     schema_version: 1,
     session_id: session,
@@ -147,8 +167,10 @@ export async function startLoop(options: LoopStartOptions): Promise<LoopStarted>
     updated_at: now,
     root,
     oracle_snapshot: oracle.id,
+    tools_snapshot: tools.id,
     ...(options.base ? { base: options.base } : {}),
     ...(options.taskFile ? { task_file: resolve(options.cwd, options.taskFile) } : {}),
+    ...(ticket ? { ticket } : {}),
   };
   await writeLoop(store, loop);
   return { loop, previous, sessionFrom: flag === undefined ? "recorded" : "flag" };

@@ -105,7 +105,9 @@ async function agentLoop(store: SignedStore, parent: AgentLoop, agent: string, n
     updated_at: now,
     ...(parent.base ? { base: parent.base } : {}),
     ...(parent.task_file ? { task_file: parent.task_file } : {}),
+    ...(parent.ticket ? { ticket: parent.ticket } : {}),
     ...(parent.oracle_snapshot ? { oracle_snapshot: parent.oracle_snapshot } : {}),
+    ...(parent.tools_snapshot ? { tools_snapshot: parent.tools_snapshot } : {}),
     ...(parent.root ? { root: parent.root } : {}),
   };
   return fresh;

@@ -30,6 +30,7 @@ export function latestLoopBrief(
     ended_by: latest.ended_by ?? null,
     reason: latest.end_reason ?? null,
     last_summary: latest.last_summary ?? null,
+    ...(latest.ticket ? { ticket: latest.ticket } : {}),
   };
 }
 

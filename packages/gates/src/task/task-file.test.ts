@@ -32,6 +32,7 @@ describe("task files", () => {
     expect(parseTaskFile(TASK, "TASK.md")).toEqual({
       file: "TASK.md",
       id: "auth-P1-T02",
+      declaredId: "auth-P1-T02",
       estimatedDiff: 40,
       files: [
         { path: "src/auth/jwt.ts", action: "add", rationale: "new JWT module", line: 6 },

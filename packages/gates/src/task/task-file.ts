@@ -19,6 +19,8 @@ export interface Task {
   /** The task file as given (for messages). */
   file: string;
   id: string;
+  /** `TASK_ID:` as the file gives it (`id` falls back to the file's name). */
+  declaredId?: string;
   /** undefined: the task has no `## FILES` section and does not set the scope. */
   files: TaskFileEntry[] | undefined;
   estimatedDiff: number | undefined;
@@ -237,6 +239,7 @@ function parse(text: string, file: string): Task {
   return {
     file,
     id: id ?? basename(file).replace(/\.[^.]*$/, ""),
+    ...(id === undefined ? {} : { declaredId: id }),
     files,
     estimatedDiff,
     criteria,

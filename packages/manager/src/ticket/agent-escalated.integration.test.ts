@@ -58,4 +58,40 @@ describe("a ticket whose agent loop ended needs_human (real gates loop, real bd)
     });
     expect(entry?.gate_findings.map((f) => f.rule)).toContain("agent-escalated");
   }, 240_000);
+
+  it("a loop tied to another ticket (loop start --ticket) leaves this one to its merits; the ticket's ## TESTS reach gates as its task file", async () => {
+    const other = tracker.create("Rename the cart", "Verify:\n- gates\n");
+    const id = tracker.create(
+      "Count the cart",
+      [
+        "Verify:",
+        "- gates",
+        "",
+        "## TESTS",
+        "",
+        "- file: src/cart.test.ts",
+        "  name: counts an empty cart",
+        "  action: modify",
+        "  reason: the empty cart counts 0 from now on",
+        "",
+      ].join("\n"),
+    );
+    const session = "6b5c4d3e-2f10-4b6c-9d8e-7f6a5b4c3d2e";
+    gatesCli(["loop", "start", "--session", session, "--ticket", other]);
+    gatesCli(["loop", "escalate", "--session", session, "--reason", WHY], { CLAUDECODE: "1" });
+
+    const run = await runCli(["issue", id, "--dir", app.dir], { env: tracker.env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(tracker.showWithComments(id).status).toBe("closed");
+    const [entry] = readTicketLog(app.dir, id).entries;
+    expect(entry).toMatchObject({ decision: "pass", pass: true });
+    expect(entry?.agent_loop).toBeUndefined();
+    expect(entry?.declared_test_changes).toEqual([
+      {
+        file: "src/cart.test.ts",
+        name: "counts an empty cart",
+        reason: "the empty cart counts 0 from now on",
+      },
+    ]);
+  }, 240_000);
 });

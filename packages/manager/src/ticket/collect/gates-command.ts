@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { GatesReportSchema, type GatesReport } from "@agent-verify/contract";
 import { runChild } from "../../supervise/child.js";
 import { shellQuote } from "../../supervise/shell-quote.js";
@@ -20,6 +20,8 @@ export interface GatesRunOptions {
   criteria?: string | null | undefined;
   /** Held-out test folders of the ticket (`--held-out`), outside the repository. */
   heldOut?: readonly string[] | undefined;
+  /** The ticket's text as gates' task file (`--task-file`), and the file's name; see task-file.ts. */
+  task?: { text: string; name: string } | null | undefined;
   /** Run only these stages (the flaky rerun asks for `tests`). */
   only?: string | undefined;
   env?: NodeJS.ProcessEnv | undefined;
@@ -37,23 +39,36 @@ function lastLines(text: string, count: number): string {
 
 /**
  * Run the repo's gates command with --json; exit 2 or an unreadable report is a setup problem.
- * Criteria go through a private temp file (`--criteria-file`), removed when gates end.
+ * Criteria (`--criteria-file`) and the ticket's task text (`--task-file`) go through private
+ * temp files outside the working tree, removed when gates end.
  */
 export async function runGatesCommand(options: GatesRunOptions): Promise<GatesRead> {
-  if (!options.criteria) return runGates(options, null);
+  if (!options.criteria && !options.task) return runGates(options, { criteria: null, task: null });
   const folder = await mkdtemp(join(tmpdir(), "verify-manager-criteria-"));
+  const put = async (name: string, text: string) => {
+    const file = join(folder, name);
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    await writeFile(file, text, { encoding: "utf8", mode: 0o600 });
+    return file;
+  };
   try {
-    const file = join(folder, "criteria.md");
-    await writeFile(file, options.criteria, { encoding: "utf8", mode: 0o600 });
-    return await runGates(options, file);
+    return await runGates(options, {
+      criteria: options.criteria ? await put("criteria.md", options.criteria) : null,
+      // Its own folder: the file's name is the task's id when the text names none.
+      task: options.task ? await put(join("task", options.task.name), options.task.text) : null,
+    });
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 }
 
-async function runGates(options: GatesRunOptions, criteriaFile: string | null): Promise<GatesRead> {
+async function runGates(
+  options: GatesRunOptions,
+  files: { criteria: string | null; task: string | null },
+): Promise<GatesRead> {
   const args = ["--json"];
-  if (criteriaFile !== null) args.push("--criteria-file", criteriaFile);
+  if (files.criteria !== null) args.push("--criteria-file", files.criteria);
+  if (files.task !== null) args.push("--task-file", files.task);
   if (options.regressionTitle !== undefined) args.push("--regression", options.regressionTitle);
   if (options.only !== undefined) args.push("--only", options.only);
   for (const dir of options.heldOut ?? []) args.push("--held-out", dir);

@@ -52,6 +52,18 @@ describe("decide: the agent loop (issue 34 §3)", () => {
     expect(VerifyLogEntrySchema.parse(entry)).toEqual(entry);
   });
 
+  it("a loop tied to a ticket escalates that ticket only; a loop naming none, every ticket", () => {
+    const forTicket = { ...escalated, ticket: "bd-1" };
+    expect(decide(input(green(forTicket)))).toMatchObject({
+      decision: "escalate",
+      agent_loop: forTicket,
+    });
+    const other = decide(input(green({ ...escalated, ticket: "bd-2" })));
+    expect(other).toMatchObject({ decision: "pass", pass: true });
+    expect(other.agent_loop).toBeUndefined();
+    expect(decide(input(green(escalated))).decision).toBe("escalate");
+  });
+
   it("an active, passed or capped loop changes nothing", () => {
     for (const state of ["active", "passed", "capped", "disarmed"] as const) {
       const entry = decide(input(green({ ...escalated, state })));

@@ -37,14 +37,18 @@ const sameEnd = (a: AgentLoopBrief, b: AgentLoopBrief | undefined) =>
 
 /**
  * The agent loop the attempt must escalate for: the gates' latest loop ended `needs_human`
- * (the agent ran `loop escalate`), unless an earlier attempt already escalated that very end
- * (a human removed the label afterwards: the ticket is verified again on its merits). Pure.
+ * (the agent ran `loop escalate`) and works on this ticket — a loop that names another ticket
+ * (`loop start --ticket`, the task file's `TASK_ID:`) is that ticket's business; one that names
+ * none concerns every ticket of its tree —, unless an earlier attempt already escalated that
+ * very end (a human removed the label afterwards: the ticket is verified again on its merits). Pure.
  */
 export function escalatedLoop(
   loop: AgentLoopBrief | null | undefined,
   history: readonly VerifyLogEntry[],
+  ticket?: string,
 ): AgentLoopBrief | null {
   if (!loop || loop.state !== "needs_human") return null;
+  if (loop.ticket !== undefined && ticket !== undefined && loop.ticket !== ticket) return null;
   const seen = history.some((e) => e.decision === "escalate" && sameEnd(loop, e.agent_loop));
   return seen ? null : loop;
 }

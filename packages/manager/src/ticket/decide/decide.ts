@@ -76,7 +76,7 @@ export function setupsInARow(history: readonly VerifyLogEntry[]): number {
 export function decide(input: DecideInput): VerifyLogEntry {
   const { evidence } = input;
   const failures = separateFlaky(evidence, input.history, input.treeHash, input.flakyThreshold);
-  const loop = escalatedLoop(evidence.agentLoop, input.history);
+  const loop = escalatedLoop(evidence.agentLoop, input.history, input.ticket);
   if (loop) failures.gate_findings = [...failures.gate_findings, loopFinding(loop)];
   let decision: VerifyDecision;
   if (loop) decision = "escalate";

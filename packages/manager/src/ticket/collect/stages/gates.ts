@@ -5,6 +5,13 @@ import { runGatesCommand } from "../gates-command.js";
 import type { GatesRead } from "../gates-report.js";
 import { ticketHeldOut } from "../held-out.js";
 import { criteriaFileText } from "../judge-criteria.js";
+import { taskFileName, ticketTaskText } from "../task-file.js";
+
+/** The ticket's text as gates' task file, when it is one (a `## TESTS` section). */
+function taskOf(ctx: CollectContext): { text: string; name: string } | null {
+  const text = ticketTaskText(ctx.issue);
+  return text === null ? null : { text, name: taskFileName(ctx.issue.id) };
+}
 
 /** Gates, then the tests stage again while tests fail (up to flaky_reruns): what passed was flaky. */
 async function runWithReruns(
@@ -19,6 +26,7 @@ async function runWithReruns(
     signal: ctx.signal,
     regressionTitle,
     heldOut: ticketHeldOut(ctx.issue),
+    task: taskOf(ctx),
   };
   const read = await runGatesCommand(base);
   const rerunPassed: string[] = [];
