@@ -5,6 +5,7 @@ import { outcome, type GatesContext, type Stage } from "../context.js";
 import type { DeclaredTest } from "../floor/declared.js";
 import { fileFindings } from "../floor/file-findings.js";
 import { judgedFiles } from "../floor/judged-files.js";
+import { setupFileFindings, setupFilePaths } from "../floor/setup-files.js";
 import { commitOracle, type Oracle } from "../oracle/index.js";
 import { commandChanges, loosenedGates } from "./floor-config.js";
 import { declaredTestChanges } from "../task/task-tests.js";
@@ -37,6 +38,7 @@ export async function floorFindings(
     const files = await judgedFiles(ctx, reference);
     const pool = await addedTests(files);
     for (const file of files) findings.push(...(await fileFindings(file, pool, declared)));
+    findings.push(...setupFileFindings(files, await setupFilePaths(reference), declared));
   }
   findings.push(...(await cheatFindings(ctx)));
   const { base, working, workingText } = ctx.configs;
