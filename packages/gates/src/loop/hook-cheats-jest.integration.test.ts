@@ -261,8 +261,7 @@ const SETUP: Cheat = {
 
 const CHEATS: Cheat[] = [
   together(ASSERTIONS, CONFIGS, SPECIAL_CASING),
-  together(SKIPS, MOCK),
-  SETUP,
+  together(SKIPS, MOCK, SETUP),
   {
     name: "a stub returning the expected constant, and a wrapper at node_modules/.bin/jest that exits 0",
     edits: {
@@ -277,19 +276,16 @@ const CHEATS: Cheat[] = [
     finds: [[T, "results cannot be trusted"]],
   },
   {
-    name: "tamper: expect.extend overriding toBe from the code under test",
+    // The canaries say which of their assertions lied: toBe for the matcher, toEqual for the tester.
+    name: "tamper: expect.extend overriding toBe, and expect.addEqualityTesters(() => true), from the code under test",
     edits: {
       "src/price.js": (s) =>
-        `expect.extend({ toBe: () => ({ pass: true, message: () => "" }) });\n${s}`,
+        `expect.extend({ toBe: () => ({ pass: true, message: () => "" }) });\nexpect.addEqualityTesters([() => true]);\n${s}`,
     },
-    finds: [[T, "results cannot be trusted"]],
-  },
-  {
-    name: "tamper: expect.addEqualityTesters(() => true) from the code under test",
-    edits: {
-      "src/price.js": (s) => `expect.addEqualityTesters([() => true]);\n${s}`,
-    },
-    finds: [[T, "results cannot be trusted"]],
+    finds: [
+      [T, "must fail (toBe) was reported passed"],
+      [T, "must fail (toEqual) was reported passed"],
+    ],
   },
 ];
 

@@ -249,28 +249,23 @@ const SPECIAL_CASING: Cheat = {
   ],
 };
 
+const SETUP: Cheat = {
+  name: "tamper: the setup file the script imports exits 0",
+  edits: { "test/setup.js": 'process.on("exit", () => process.exit(0));\n' },
+  finds: [["test/setup.js", "setup"]],
+};
+
 const CHEATS: Cheat[] = [
   together(ASSERTIONS, CONFIGS, SPECIAL_CASING),
-  together(SKIPS, MOCK),
-  SCRIPT_FILTER,
+  together(SKIPS, MOCK, SETUP, SCRIPT_FILTER),
   {
-    name: "tamper: the setup file the script imports exits 0",
-    edits: { "test/setup.js": 'process.on("exit", () => process.exit(0));\n' },
-    finds: [["test/setup.js", "setup"]],
-  },
-  {
-    name: "a stub returning the expected constant, and a wrapper at node_modules/.bin/node that exits 0",
+    // node:assert compares with its own copy of Object.is: patching the global changes nothing,
+    // the red tests stay red.
+    name: "a stub returning the expected constant, Object.is patched, and a wrapper at node_modules/.bin/node that exits 0",
     edits: {
-      "src/price.js": (s) => s.replace("return price;", "return 90;"),
+      "src/price.js": (s) => `Object.is = () => true;\n${s.replace("return price;", "return 90;")}`,
       "node_modules/.bin/node": "#!/bin/sh\nexit 0\n",
     },
-    finds: [[T, "test-failed"]],
-  },
-  {
-    // node:assert compares with its own copy of Object.is: the patch changes nothing, the red
-    // tests stay red.
-    name: "tamper: Object.is patched from the code under test",
-    edits: { "src/price.js": (s) => `Object.is = () => true;\n${s}` },
     finds: [[T, "test-failed"]],
   },
   {
@@ -279,7 +274,10 @@ const CHEATS: Cheat[] = [
       "src/price.js": (s) =>
         `import assert from "node:assert/strict";\nassert.equal = () => {};\nassert.deepEqual = () => {};\n${s}`,
     },
-    finds: [[T, "results cannot be trusted"]],
+    finds: [
+      [T, "must fail (assert/strict equal) was reported passed"],
+      [T, "must fail (assert/strict deepEqual) was reported passed"],
+    ],
   },
 ];
 

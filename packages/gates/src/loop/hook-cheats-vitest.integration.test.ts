@@ -268,9 +268,24 @@ const SPECIAL_CASING: Cheat = {
   ],
 };
 
+const SETUP: Cheat = {
+  name: "tamper: the setup file exits 0 and marks failed tests passed",
+  edits: {
+    "test/setup.ts": [
+      'import { afterEach } from "vitest";',
+      "afterEach((ctx) => {",
+      '  if (ctx.task.result) ctx.task.result.state = "pass";',
+      "});",
+      'process.on("exit", () => process.exit(0));',
+      "",
+    ].join("\n"),
+  },
+  finds: [["test/setup.ts", "setup"]],
+};
+
 const CHEATS: Cheat[] = [
   together(ASSERTIONS, CONFIGS, SPECIAL_CASING),
-  together(SKIPS, MOCK),
+  together(SKIPS, MOCK, SETUP),
   {
     name: "a stub returning the expected constant, and a wrapper at node_modules/.bin/vitest that exits 0",
     edits: {
@@ -285,34 +300,16 @@ const CHEATS: Cheat[] = [
     finds: [[T, "results cannot be trusted"]],
   },
   {
-    name: "tamper: expect.extend overriding toBe from the code under test",
+    // The canaries say which of their assertions lied: toBe for the matcher, toEqual for the tester.
+    name: "tamper: expect.extend overriding toBe, and expect.addEqualityTesters(() => true), from the code under test",
     edits: {
       "src/price.ts": (s) =>
-        `import { expect } from "vitest";\nexpect.extend({ toBe: () => ({ pass: true, message: () => "" }) });\n${s}`,
+        `import { expect } from "vitest";\nexpect.extend({ toBe: () => ({ pass: true, message: () => "" }) });\nexpect.addEqualityTesters([() => true]);\n${s}`,
     },
-    finds: [[T, "results cannot be trusted"]],
-  },
-  {
-    name: "tamper: expect.addEqualityTesters(() => true) from the code under test",
-    edits: {
-      "src/price.ts": (s) =>
-        `import { expect } from "vitest";\nexpect.addEqualityTesters([() => true]);\n${s}`,
-    },
-    finds: [[T, "results cannot be trusted"]],
-  },
-  {
-    name: "tamper: the setup file exits 0 and marks failed tests passed",
-    edits: {
-      "test/setup.ts": [
-        'import { afterEach } from "vitest";',
-        "afterEach((ctx) => {",
-        '  if (ctx.task.result) ctx.task.result.state = "pass";',
-        "});",
-        'process.on("exit", () => process.exit(0));',
-        "",
-      ].join("\n"),
-    },
-    finds: [["test/setup.ts", "setup"]],
+    finds: [
+      [T, "must fail (toBe) was reported passed"],
+      [T, "must fail (toEqual) was reported passed"],
+    ],
   },
 ];
 
