@@ -76,7 +76,9 @@ function assertCall(
   return {
     test: enclosingTest(p, node),
     line: p.lineOf(node),
-    text: compact(p.textOf(node)),
+    // One spelling for `assert(x)`, `assert.ok(x)`, `t.assert.ok(x)`, `assert.strict.ok(x)`: a
+    // change of style is no change of what is checked.
+    text: compact(`assert.${method}(${node.arguments.map((a) => p.textOf(a)).join(",")})`),
     subject: compact(subject ?? ""),
     matcher: method,
     expected: compact(expected.join(",")),

@@ -34,11 +34,15 @@ export async function floorFindings(
   declared: readonly DeclaredTest[] = [],
 ): Promise<GateFinding[]> {
   const findings: GateFinding[] = [];
-  for (const reference of await references(ctx)) {
+  const all = await references(ctx);
+  for (const reference of all) {
     const files = await judgedFiles(ctx, reference);
     const pool = await addedTests(files);
     for (const file of files) findings.push(...(await fileFindings(file, pool, declared)));
-    findings.push(...setupFileFindings(files, await setupFilePaths(reference), declared));
+    // Any edit of a setup file counts, not only a loosening: judged against the oracle alone,
+    // so a setup change committed before a loop was armed is the task's.
+    if (reference === all[0])
+      findings.push(...setupFileFindings(files, await setupFilePaths(reference), declared));
   }
   findings.push(...(await cheatFindings(ctx)));
   const { base, working, workingText } = ctx.configs;
