@@ -12,7 +12,7 @@ import {
 /** Something that keeps an assertion from judging: it never runs, its failure is caught, or nobody waits for it. */
 export type Guard = "if-false" | "try-catch" | "not-awaited";
 
-/** One `expect(…)….matcher(…)` chain in a test file. */
+/** One `expect(…)….matcher(…)` chain (or one `assert.method(…)` call) in a test file. */
 export interface Assertion {
   /** The enclosing test's name ("" outside any test). */
   test: string;
@@ -38,6 +38,54 @@ function isExpectBase(p: Parsed, node: Node): node is import("typescript").CallE
   const callee = node.expression;
   if (ts.isIdentifier(callee)) return callee.text === "expect";
   return memberName(ts, callee) === "soft" && rootName(ts, callee) === "expect";
+}
+
+/** node:assert's (and chai's `assert`) negated methods: `notEqual`, `doesNotThrow`, … */
+const NEGATED_ASSERTS = /^(?:not[A-Z]|doesNot)/;
+/** Assert methods that return a promise: an assertion only when awaited. */
+const PROMISED_ASSERTS = new Set(["rejects", "doesNotReject"]);
+
+/**
+ * The method of a node:assert call, "ok" for a bare `assert(x)`: `assert.equal(a, b)`,
+ * `assert.strict.equal(a, b)`, `t.assert.ok(x)`; undefined for any other call.
+ */
+function assertMethod(p: Parsed, node: Node): string | undefined {
+  const { ts } = p;
+  if (!ts.isCallExpression(node)) return undefined;
+  const callee = node.expression;
+  if (ts.isIdentifier(callee)) return callee.text === "assert" ? "ok" : undefined;
+  const name = memberName(ts, callee);
+  const object = memberObject(ts, callee);
+  if (name === undefined || object === undefined) return undefined;
+  const owner = ts.isIdentifier(object) ? object.text : memberName(ts, object);
+  if (owner === "assert") return name;
+  return owner === "strict" && rootName(ts, object) === "assert" ? name : undefined;
+}
+
+/** One node:assert call as an assertion: its first argument is the subject, the rest expected. */
+function assertCall(
+  p: Parsed,
+  node: import("typescript").CallExpression,
+  method: string,
+): Assertion {
+  const { ts } = p;
+  const [subject, ...expected] = node.arguments.map((a) => p.textOf(a));
+  const guards = guardsOf(p, node, []);
+  if (PROMISED_ASSERTS.has(method) && ts.isExpressionStatement(node.parent))
+    guards.push("not-awaited");
+  return {
+    test: enclosingTest(p, node),
+    line: p.lineOf(node),
+    // One spelling for `assert(x)`, `assert.ok(x)`, `t.assert.ok(x)`, `assert.strict.ok(x)`: a
+    // change of style is no change of what is checked.
+    text: compact(`assert.${method}(${node.arguments.map((a) => p.textOf(a)).join(",")})`),
+    subject: compact(subject ?? ""),
+    matcher: method,
+    expected: compact(expected.join(",")),
+    negated: NEGATED_ASSERTS.test(method),
+    soft: false,
+    guards: guards.sort(),
+  };
 }
 
 /** Climb from `expect(x)` to the end of its chain: `.not.toBe(1)`, `.rejects.toThrow()`. */
@@ -116,12 +164,17 @@ function enclosingTest(p: Parsed, node: Node): string {
   return "";
 }
 
-/** Every assertion of a TS/JS test file. */
+/** Every assertion of a TS/JS test file: `expect(…)` chains and node:assert calls. */
 export async function assertionsOf(path: string, text: string): Promise<Assertion[]> {
   const p = await parse(path, text);
   const { ts } = p;
   const out: Assertion[] = [];
   walk(ts, p.source, (node) => {
+    const method = assertMethod(p, node);
+    if (method !== undefined && ts.isCallExpression(node)) {
+      out.push(assertCall(p, node, method));
+      return;
+    }
     if (!isExpectBase(p, node)) return;
     const { end, names } = chainEnd(p, node);
     const last = ts.isCallExpression(end) ? memberName(ts, end.expression) : undefined;

@@ -3,7 +3,7 @@ import { finding } from "../context.js";
 import { isScriptFile, isTestFile } from "../stages/floor-patterns.js";
 import { isDeclared, type DeclaredTest } from "./declared.js";
 import type { JudgedFile } from "./judged-files.js";
-import { memberName, parse, rootName, walk } from "./syntax.js";
+import { memberName, memberObject, parse, rootName, walk } from "./syntax.js";
 
 const MOCKERS = new Set(["vi", "jest"]);
 const MOCKS = new Set(["mock", "doMock", "unstable_mockModule"]);
@@ -35,6 +35,11 @@ async function modulesOf(path: string, text: string): Promise<Modules> {
     const root = rootName(ts, callee);
     if (name && MOCKS.has(name) && root && MOCKERS.has(root))
       mocks.push({ specifier: first.text, line: p.lineOf(node), call: `${root}.${name}` });
+    // node:test's `mock.module(…)`, also as `t.mock.module(…)`.
+    const object = memberObject(ts, callee);
+    const owner = object && (ts.isIdentifier(object) ? object.text : memberName(ts, object));
+    if (name === "module" && owner === "mock")
+      mocks.push({ specifier: first.text, line: p.lineOf(node), call: "mock.module" });
   });
   return { imported, mocks };
 }

@@ -24,7 +24,14 @@ const WEAK = new Set([
   "toThrow",
   "toThrowError",
   "anything",
+  "ok",
 ]);
+/** A matcher and its sharper twin on the same expected value (jest/vitest, node:assert). */
+const SHARPER: Record<string, string> = {
+  toEqual: "toStrictEqual",
+  equal: "strictEqual",
+  deepEqual: "deepStrictEqual",
+};
 
 const GUARD_WORDS: Record<Guard, string> = {
   "if-false": "now behind a condition that is never true",
@@ -42,8 +49,7 @@ function atLeastAsStrict(before: Assertion, after: Assertion): boolean {
   if (before.subject !== after.subject || before.negated !== after.negated) return false;
   if (after.soft && !before.soft) return false;
   if (after.guards.some((g) => !before.guards.includes(g))) return false;
-  if (before.matcher === "toEqual" && after.matcher === "toStrictEqual")
-    return before.expected === after.expected;
+  if (SHARPER[before.matcher] === after.matcher) return before.expected === after.expected;
   return WEAK.has(before.matcher) && !WEAK.has(after.matcher) && !isTautology(after);
 }
 

@@ -27,7 +27,20 @@ export interface Canary {
 export interface CanaryNames {
   pass: string;
   fail: string[];
+  /** What each failing canary asserts (`toBe`, `assert/strict equal`): the finding says which one lied. */
+  checks?: string[];
 }
+
+const CHECKS: Record<CanaryRunner, string[]> = {
+  vitest: ["toBe", "toEqual"],
+  jest: ["toBe", "toEqual"],
+  "node-test": [
+    "assert/strict equal",
+    "assert strictEqual",
+    "assert/strict deepEqual",
+    "assert deepStrictEqual",
+  ],
+};
 
 const word = () => randomBytes(5).toString("hex");
 /** A file that focuses tests runs nothing else in it: no canary there. */
@@ -106,7 +119,11 @@ export async function plantCanary(
     if (!SCRIPT.test(file)) continue;
     const text = await readFile(join(dir, file), "utf8").catch(() => undefined);
     if (text === undefined || FOCUS.test(text)) continue;
-    const names = { pass: `t${word()}`, fail: Array.from({ length: fails }, () => `t${word()}`) };
+    const names = {
+      pass: `t${word()}`,
+      fail: Array.from({ length: fails }, () => `t${word()}`),
+      checks: CHECKS[runner],
+    };
     await appendFile(join(dir, file), source(runner, names));
     canary.files.push(file);
     canary.names.set(file, names);
@@ -163,14 +180,18 @@ export function judgeCanary(
       findings.push(
         tampered(file, `a test gates added that must pass was reported ${pass ?? "missing"}`),
       );
-    for (const name of names.fail) {
+    names.fail.forEach((name, i) => {
       const status = reported.get(name);
+      const check = names.checks?.[i];
       if (status === "failed") failedSeen = true;
       else
         findings.push(
-          tampered(file, `a test gates added that must fail was reported ${status ?? "missing"}`),
+          tampered(
+            file,
+            `a test gates added that must fail${check ? ` (${check})` : ""} was reported ${status ?? "missing"}`,
+          ),
         );
-    }
+    });
   }
   if (failedSeen && exitCode === 0) findings.push(tampered(null, "it exited 0 while tests failed"));
   const own = tests.filter((t) => isCanary(t.name)).length;

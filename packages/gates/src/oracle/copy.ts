@@ -32,6 +32,15 @@ export interface OracleCopy {
   dispose: () => Promise<void>;
 }
 
+/** vitest's and jest's snapshot file of a test file: `a/__snapshots__/b.test.ts.snap`. */
+const snapshotOf = (path: string) => join(dirname(path), "__snapshots__", `${basename(path)}.snap`);
+
+/** The change's snapshots of a test file, for its alias: a runner in CI mode writes none, so it would fail. */
+async function carrySnapshots(dir: string, path: string, alias: string): Promise<void> {
+  const snapshots = await readFile(join(dir, snapshotOf(path))).catch(() => undefined);
+  if (snapshots !== undefined) await put(dir, snapshotOf(alias), snapshots);
+}
+
 /** `a/b.test.ts` → `a/b.gates-change.test.ts`: the change's version, beside the oracle's. */
 export function changeAlias(path: string): string {
   const name = basename(path);
@@ -207,6 +216,7 @@ export async function openOracleCopy(ctx: GatesContext, oracle: Oracle): Promise
       if (there !== undefined) {
         const alias = changeAlias(path);
         await put(dir, alias, there);
+        await carrySnapshots(dir, path, alias);
         aliases.set(alias, path);
       }
       await put(dir, path, text);

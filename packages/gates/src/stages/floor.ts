@@ -5,6 +5,7 @@ import { outcome, type GatesContext, type Stage } from "../context.js";
 import type { DeclaredTest } from "../floor/declared.js";
 import { fileFindings } from "../floor/file-findings.js";
 import { judgedFiles } from "../floor/judged-files.js";
+import { setupFileFindings, setupFilePaths } from "../floor/setup-files.js";
 import { commitOracle, type Oracle } from "../oracle/index.js";
 import { commandChanges, loosenedGates } from "./floor-config.js";
 import { declaredTestChanges } from "../task/task-tests.js";
@@ -33,10 +34,15 @@ export async function floorFindings(
   declared: readonly DeclaredTest[] = [],
 ): Promise<GateFinding[]> {
   const findings: GateFinding[] = [];
-  for (const reference of await references(ctx)) {
+  const all = await references(ctx);
+  for (const reference of all) {
     const files = await judgedFiles(ctx, reference);
     const pool = await addedTests(files);
     for (const file of files) findings.push(...(await fileFindings(file, pool, declared)));
+    // Any edit of a setup file counts, not only a loosening: judged against the oracle alone,
+    // so a setup change committed before a loop was armed is the task's.
+    if (reference === all[0])
+      findings.push(...setupFileFindings(files, await setupFilePaths(reference), declared));
   }
   findings.push(...(await cheatFindings(ctx)));
   const { base, working, workingText } = ctx.configs;

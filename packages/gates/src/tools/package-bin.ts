@@ -47,8 +47,8 @@ export function packageEntry(root: string, tool: string): string | undefined {
 
 /**
  * How to start a tool: a trusted one with node on its package's entry point (a tool whose
- * package is not installed is missing, whatever `node_modules/.bin` holds), any other program
- * as `resolveTool` finds it.
+ * package is not installed is missing, whatever `node_modules/.bin` holds), `node` itself as
+ * the node that runs gates, any other program as `resolveTool` finds it.
  */
 export function toolLaunch(
   dir: string,
@@ -56,6 +56,9 @@ export function toolLaunch(
   stage: string,
   env: NodeJS.ProcessEnv,
 ): { file: string; args: string[] } {
+  // `node --test` runs on the node that runs gates: a `node_modules/.bin/node` the change
+  // writes (a script that exits 0) is never started.
+  if (tool === "node") return { file: process.execPath, args: [] };
   const name = toolPackage(tool);
   if (name === undefined) return { file: resolveTool(dir, tool, stage, env), args: [] };
   const entry = packageEntry(dir, tool);
