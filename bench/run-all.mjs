@@ -13,6 +13,7 @@ const benches = [
   "gates-tools-bench.mjs",
   "oracle-bench.mjs",
   "hook-bench.mjs",
+  "stop-bench.mjs",
   "redact-bench.mjs",
 ];
 let failed = 0;

@@ -146,7 +146,7 @@ describe("widenReason: what makes a stop run the whole suite", () => {
   });
 
   it("an acceptance test named by its name only, or held-out tests, widen", () => {
-    const acceptance = [{ file: null, name: "adds", action: "keep" as const, reason: null }];
+    const acceptance = [{ file: null, name: "adds", action: "keep" as const, reason: null, line: 1 }];
     expect(widenReason(input({ acceptance }))).toMatch(/name only/);
     expect(widenReason(input({ heldOut: true }))).toMatch(/held-out/);
   });
