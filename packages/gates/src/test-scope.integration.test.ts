@@ -39,23 +39,31 @@ describe("vitest: related tests only, widened by a test config change", () => {
   const repo = makeToolRepo({
     "package.json": packageJson({ scripts: { test: "vitest run" } }),
     "vitest.config.js": 'export default { test: { include: ["test/**/*.test.js"] } };\n',
+    ".verify/gates.yaml": "coverage:\n  changed_lines_min: 100\n",
     ...files('import { expect, test } from "vitest";\n', "expect(X(ARGS)).toBe"),
   });
 
-  it("a changed module runs its own test, not the unrelated one; a config change runs all", async () => {
-    repo.write("src/mul.js", exp("mul", "(a, b) {\n  const p = a * b;\n  return p;\n}\n"));
-    const green = await runCliInProcess(repo.dir, RELATED);
-    expect(green.code, debug(green)).toBe(0);
-    expect(ran(green)).toEqual(["test/mul.test.js:passed"]);
-    expect(green.report?.tests_scope).toEqual({
+  it("a changed module runs its own test, not the unrelated one, coverage held; a config change runs all", async () => {
+    // The uncovered function keeps the run red: the related run measures the changed module.
+    repo.write(
+      "src/mul.js",
+      exp("mul", "(a, b) {\n  return a * b;\n}\n") +
+        "export function twice(a) {\n  return a * 2;\n}\n",
+    );
+    const scoped = await runCliInProcess(repo.dir, RELATED);
+    expect(scoped.code, debug(scoped)).toBe(1);
+    expect(where(scoped)).toEqual(["null changed-lines-coverage"]);
+    expect(ran(scoped)).toEqual(["test/mul.test.js:passed"]);
+    expect(scoped.report?.tests_scope).toEqual({
       scope: "related",
       reason: "the tests that import src/mul.js",
       test_files: ["test/mul.test.js"],
       unrelated_test_files: 1,
     });
-    expect(green.summary).toContain(
+    expect(scoped.summary).toContain(
       "note in tests: related tests only (the tests that import src/mul.js): ran 1 test file(s) (test/mul.test.js); not run: 1 unrelated test file(s)",
     );
+    expect(scoped.summary).toContain("changed lines 0.0% covered");
 
     repo.write("src/mul.js", exp("mul", "(a, b) {\n  return a * b;\n}\n"));
     repo.write(
@@ -69,6 +77,9 @@ describe("vitest: related tests only, widened by a test config change", () => {
       reason: "the change touches vitest.config.js, which the oracle holds",
     });
     expect(ran(widened)).toEqual(["test/mul.test.js:passed", "test/sum.test.js:passed"]);
+    expect(widened.summary).toContain(
+      "note in tests: the whole suite ran: the change touches vitest.config.js, which the oracle holds",
+    );
   });
 });
 
