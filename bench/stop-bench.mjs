@@ -112,7 +112,8 @@ const stops = {
     "src/fresh.test.ts": testFile("fresh", "fresh", 7),
   },
   "wide module": {
-    "src/shared.ts": "export function scale(x: number): number {\n  const same = x;\n  return same;\n}\n",
+    "src/shared.ts":
+      "export function scale(x: number): number {\n  const same = x;\n  return same;\n}\n",
   },
   "docs only": { "README.md": "# stop bench\n\nHow to run it.\n" },
 };
@@ -187,7 +188,12 @@ async function stop(dir) {
 }
 
 // Interleaved round by round; one warm-up round discarded (it also warms tsc's build info).
-const times = Object.fromEntries(Object.keys(stops).flatMap((n) => [[n, []], [`${n} by hand`, []]]));
+const times = Object.fromEntries(
+  Object.keys(stops).flatMap((n) => [
+    [n, []],
+    [`${n} by hand`, []],
+  ]),
+);
 const seen = {};
 for (let round = -1; round < RUNS; round++) {
   for (const [name, repo] of Object.entries(repos)) {

@@ -112,7 +112,8 @@ export async function importGraph(dir: string): Promise<ImportGraph> {
         const name = packageName(spec);
         if (spec.startsWith("node:") || BUILTIN.has(name) || BUILTIN.has(spec)) continue;
         const found = packageDir(file, name);
-        if (found === undefined) opaque.set(file, `${file} imports '${spec}', which resolves nowhere`);
+        if (found === undefined)
+          opaque.set(file, `${file} imports '${spec}', which resolves nowhere`);
         else if (found !== null)
           for (const f of files) if (f.startsWith(`${found}/`) || found === "") edges.add(f);
       }

@@ -44,9 +44,13 @@ describe("relatedTests: which test files a change can affect", () => {
       "src/d.ts": [],
       "src/d.test.ts": ["src/d.ts"],
     });
-    expect(relatedTests(graph, ["src/d.ts", "src/d.test.ts"], isTest).files).toEqual([
-      "src/d.test.ts",
-    ]);
+    expect(relatedTests(graph, ["src/d.ts", "src/d.test.ts"], isTest)).toMatchObject({
+      files: ["src/d.test.ts"],
+      reason: "the tests that import src/d.ts",
+    });
+    expect(relatedTests(graph, ["src/d.test.ts"], isTest).reason).toBe(
+      "the change's own test files",
+    );
   });
 
   it("a changed module no test imports widens to the whole suite (a test may spawn it)", () => {
@@ -146,7 +150,9 @@ describe("widenReason: what makes a stop run the whole suite", () => {
   });
 
   it("an acceptance test named by its name only, or held-out tests, widen", () => {
-    const acceptance = [{ file: null, name: "adds", action: "keep" as const, reason: null, line: 1 }];
+    const acceptance = [
+      { file: null, name: "adds", action: "keep" as const, reason: null, line: 1 },
+    ];
     expect(widenReason(input({ acceptance }))).toMatch(/name only/);
     expect(widenReason(input({ heldOut: true }))).toMatch(/held-out/);
   });

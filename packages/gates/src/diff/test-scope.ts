@@ -28,7 +28,6 @@ const LOCKFILE =
 const THRESHOLD =
   /threshold|\b(?:lines|branches|functions|statements|perFile)\s*:|["'](?:lines|branches|functions|statements)["']\s*:/i;
 
-
 /** Why a command cannot be narrowed to some test files, or undefined when it can. */
 export function unscopable(command: ToolCommand): string | undefined {
   const program = programOf(command);
@@ -68,11 +67,11 @@ export interface WidenInput {
  * command gates cannot narrow, a coverage threshold over the suite.
  */
 export function widenReason(input: WidenInput): string | undefined {
-  if (input.wanted === "full") return "a full run (the Stop hook and --test-scope related narrow it)";
+  if (input.wanted === "full")
+    return "a full run (the Stop hook and --test-scope related narrow it)";
   for (const file of input.files) {
     for (const path of file.oldPath ? [file.path, file.oldPath] : [file.path]) {
-      if (input.oraclePaths.has(path))
-        return `the change touches ${path}, which the oracle holds`;
+      if (input.oraclePaths.has(path)) return `the change touches ${path}, which the oracle holds`;
       const kind = oracleKind(path);
       if (kind !== undefined && kind !== "test")
         return `the change touches ${path} (${kind}), which decides how every test runs`;
@@ -122,10 +121,11 @@ export function relatedTests(
   const related = importersOf(graph, code);
   const files = tests.filter((t) => related.has(t) || acceptance.includes(t));
   if (files.length === 0) return full("no test file relates to the change");
-  const named = code.slice(0, 3).join(", ") + (code.length > 3 ? ", …" : "");
+  const modules = code.filter((p) => !isTest(p));
+  const named = modules.slice(0, 3).join(", ") + (modules.length > 3 ? ", …" : "");
   return {
     scope: "related",
-    reason: `the tests that import ${named}`,
+    reason: modules.length > 0 ? `the tests that import ${named}` : "the change's own test files",
     files,
     unrelated: tests.length - files.length,
   };

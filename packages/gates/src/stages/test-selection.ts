@@ -41,7 +41,12 @@ export async function chooseTestScope(
   );
   const isTest = (path: string) => isTestFile(path) || nodeFiles.has(path);
   const named = acceptance.flatMap((e) => (e.action === "keep" && e.file ? [e.file] : []));
-  return relatedTests(graph, ctx.change.files.map((f) => f.path), isTest, named);
+  return relatedTests(
+    graph,
+    ctx.change.files.map((f) => f.path),
+    isTest,
+    named,
+  );
 }
 
 /** The changed modules whose coverage a related run measures (not the tests themselves). */

@@ -78,10 +78,7 @@ export const tests: Stage = async (ctx) => {
 };
 
 /** What a related run ran and what it left out: a verdict never rests on a test that did not run. */
-export function scopeNote(
-  scope: TestScope | undefined,
-  wanted: TestScopeKind,
-): string | undefined {
+export function scopeNote(scope: TestScope | undefined, wanted: TestScopeKind): string | undefined {
   if (scope === undefined || wanted === "full") return undefined;
   if (scope.scope === "full") return `the whole suite ran: ${scope.reason}`;
   const shown = scope.files.slice(0, 5).join(", ") + (scope.files.length > 5 ? ", …" : "");
