@@ -80,6 +80,23 @@ describe("vitest: related tests only, widened by a test config change", () => {
     expect(widened.summary).toContain(
       "note in tests: the whole suite ran: the change touches vitest.config.js, which the oracle holds",
     );
+
+    // A related test file outside the runner's include: the runner runs none, so it runs whole.
+    repo.write(
+      "vitest.config.js",
+      'export default { test: { include: ["test/**/*.test.js"] } };\n',
+    );
+    repo.write("src/div.js", exp("div", "(a, b) {\n  return a / b;\n}\n"));
+    repo.write(
+      "other/div.test.js",
+      'import { expect, test } from "vitest";\nimport { div } from "../src/div.js";\n\ntest("divs", () => {\n  expect(div(6, 3)).toBe(2);\n});\n',
+    );
+    const outside = await runCliInProcess(repo.dir, RELATED);
+    expect(outside.report?.tests_scope, debug(outside)).toMatchObject({
+      scope: "full",
+      reason: "none of the related test files is among 'vitest run''s tests",
+    });
+    expect(ran(outside)).toEqual(["test/mul.test.js:passed", "test/sum.test.js:passed"]);
   });
 });
 

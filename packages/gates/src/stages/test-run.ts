@@ -14,8 +14,8 @@ import {
   coveredFiles,
   jestScopeArgs,
   nodeTestScoped,
-  runsNothing,
   vitestScopeArgs,
+  wholeSuite,
 } from "./test-selection.js";
 import { stageCommands } from "../tools/detect.js";
 import { jestLaunch } from "../tools/jest.js";
@@ -164,23 +164,23 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
     for (const [index, whole] of commands.commands.entries()) {
       const kind = runnerOf(whole);
       const command = kind === "node-test" ? nodeTestScoped(whole, scope) : whole;
-      if (command === undefined || ((kind === "vitest" || kind === "jest") && runsNothing(scope)))
-        continue;
+      if (command === undefined) continue;
       const scoped =
         kind === "vitest"
           ? vitestScopeArgs(scope, covered)
           : kind === "jest"
             ? jestScopeArgs(scope, covered)
             : [];
-      const one = await runOne(
-        copy.dir,
-        command,
-        join(outDir, `run-${index}`),
-        env,
-        deadline,
-        canary,
-        scoped,
-      );
+      const runDir = join(outDir, `run-${index}`);
+      let one = await runOne(copy.dir, command, runDir, env, deadline, canary, scoped);
+      // None of the related files is among the runner's own tests (its config includes others):
+      // the graph missed what this runner runs, so it runs whole.
+      if (scoped.length > 0 && one.run.totalTests === 0) {
+        merged.scope = wholeSuite(
+          `none of the related test files is among '${command.text}''s tests`,
+        );
+        one = await runOne(copy.dir, command, `${runDir}-whole`, env, deadline, canary);
+      }
       let run = one.run;
       if (canary && runnerOf(command) === runner) {
         const expected = runner === "node-test" ? nodeTestFiles(command, canary.files) : [];

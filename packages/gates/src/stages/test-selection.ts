@@ -34,12 +34,13 @@ export async function chooseTestScope(
     acceptance,
     heldOut: heldOutRoots(ctx).length > 0,
   });
-  if (why !== undefined) return { scope: "full", reason: why, files: [], unrelated: 0 };
+  if (why !== undefined) return wholeSuite(why);
   const graph = await importGraph(dir);
   const nodeFiles = new Set(
     commands.filter(isNodeTest).flatMap((c) => nodeTestFiles(c, graph.files)),
   );
-  const isTest = (path: string) => isTestFile(path) || nodeFiles.has(path);
+  const isTest = (path: string) =>
+    isTestFile(path) || UNDER_TESTS.test(path) || nodeFiles.has(path);
   const named = acceptance.flatMap((e) => (e.action === "keep" && e.file ? [e.file] : []));
   return relatedTests(
     graph,
@@ -58,11 +59,7 @@ export const coveredFiles = (ctx: GatesContext) =>
 /** vitest's arguments for a related run: the test files as filters, coverage of the changed modules. */
 export function vitestScopeArgs(scope: TestScope, covered: readonly string[]): string[] {
   if (scope.scope === "full") return [];
-  return [
-    "--passWithNoTests",
-    ...covered.map((f) => `--coverage.include=${f}`),
-    ...scope.files.filter(isTestFile),
-  ];
+  return ["--passWithNoTests", ...covered.map((f) => `--coverage.include=${f}`), ...scope.files];
 }
 
 /** jest's arguments for a related run: exactly these test files, coverage of the changed modules. */
@@ -72,7 +69,7 @@ export function jestScopeArgs(scope: TestScope, covered: readonly string[]): str
     "--passWithNoTests",
     ...covered.map((f) => `--collectCoverageFrom=${f}`),
     "--runTestsByPath",
-    ...scope.files.filter(isTestFile),
+    ...scope.files,
   ];
 }
 
@@ -87,6 +84,12 @@ export function nodeTestScoped(command: ToolCommand, scope: TestScope): ToolComm
   return { ...command, args: [...head, ...flags, ...chosen] };
 }
 
-/** A vitest or jest command with no related test file of its kind has nothing to run. */
-export const runsNothing = (scope: TestScope) =>
-  scope.scope === "related" && !scope.files.some(isTestFile);
+export const wholeSuite = (reason: string): TestScope => ({
+  scope: "full",
+  reason,
+  files: [],
+  unrelated: 0,
+});
+
+/** A file under a tests folder may be a test of a runner whose config names its own tests. */
+const UNDER_TESTS = /(?:^|\/)(?:tests?|__tests__|specs?)\//;
