@@ -14,6 +14,7 @@ const benches = [
   "oracle-bench.mjs",
   "hook-bench.mjs",
   "tool-record-bench.mjs",
+  "stop-bench.mjs",
   "redact-bench.mjs",
 ];
 let failed = 0;

@@ -70,6 +70,19 @@ export const GateTestCaseSchema = z.strictObject({
 });
 export type GateTestCase = z.infer<typeof GateTestCaseSchema>;
 
+/**
+ * Which tests a run ran (issue 36 §4): the whole suite, or the test files that import a changed
+ * module (the Stop hook, `--test-scope related`), with why; a related run names the test files it
+ * ran and counts the ones it left out.
+ */
+export const GatesTestsScopeSchema = z.strictObject({
+  scope: z.enum(["related", "full"]),
+  reason: z.string(),
+  test_files: z.array(z.string()),
+  unrelated_test_files: z.number().int().nonnegative(),
+});
+export type GatesTestsScope = z.infer<typeof GatesTestsScopeSchema>;
+
 export const GatesErrorInfoSchema = z.strictObject({
   code: z.string(),
   message: z.string(),
@@ -96,6 +109,8 @@ export const GatesReportSchema = z.strictObject({
   changed_files: z.array(ChangedFileSchema),
   /** Every test case of the run's vitest commands (absent when no vitest command ran). */
   tests: z.array(GateTestCaseSchema).optional(),
+  /** Which tests ran: the whole suite or the related ones (absent when no test ran). */
+  tests_scope: GatesTestsScopeSchema.optional(),
   stamp: z
     .strictObject({ hash: z.string(), written: z.boolean(), inputs: StampInputsSchema })
     .nullable(),

@@ -179,6 +179,8 @@ export async function runAgentCommand(
             env: io.env,
             // The loop blocks at the first red stage anyway: the rest would only cost the agent time.
             stopAtFirstRed: true,
+            // A stop runs the tests the change can affect; anything the oracle holds widens it.
+            testScope: "related",
             ...(loop.base ? { base: loop.base } : {}),
             ...(loop.task_file ? { taskFile: loop.task_file } : {}),
             ...(loop.oracle_snapshot ? { oracleSnapshot: loop.oracle_snapshot } : {}),

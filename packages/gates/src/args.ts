@@ -21,6 +21,8 @@ export type ParsedArgs =
       heldOut: string[] | undefined;
       /** `--oracle REF`: the tests and tool configs the change is judged against. */
       oracle: string | undefined;
+      /** `--test-scope related`: the tests that import a changed module (default: the whole suite). */
+      testScope: "related" | "full" | undefined;
       /** Stage events as JSON lines (`--progress jsonl`, VERIFY_GATES_PROGRESS). */
       progress: ProgressTarget | undefined;
     }
@@ -77,6 +79,7 @@ interface RunOptions {
   projectDir?: string;
   criteriaFile?: string;
   oracle?: string;
+  testScope?: "related" | "full";
   progress?: string;
   heldOut?: string[];
 }
@@ -122,6 +125,7 @@ function runArgs(opts: RunOptions, env: GatesEnv): ParsedArgs {
     criteriaFile: opts.criteriaFile,
     heldOut: opts.heldOut,
     oracle: opts.oracle?.trim(),
+    testScope: opts.testScope,
     progress,
   };
 }
@@ -161,6 +165,12 @@ function program(result: { value?: ParsedArgs }, output: string[], env: GatesEnv
     .option(
       "--oracle <ref>",
       "judge the change against the tests and tool configs of this ref (default: the merge base; a loop's snapshot wins)",
+    )
+    .addOption(
+      new Option(
+        "--test-scope <scope>",
+        "related: only the tests that import a changed module, unless the change widens it (the Stop hook's run); full: the whole suite (default)",
+      ).choices(["related", "full"]),
     )
     .option(
       "--progress <format>",

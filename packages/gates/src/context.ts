@@ -9,6 +9,7 @@ import type {
   StageStatus,
 } from "@agent-verify/contract";
 import type { Change } from "./diff/change.js";
+import type { TestScopeKind } from "./diff/test-scope.js";
 import type { Oracle } from "./oracle/index.js";
 import type { BaseRefs } from "./diff/merge-base.js";
 import type { Task } from "./task/task-file.js";
@@ -43,6 +44,11 @@ export interface GatesContext {
    * (a loop's snapshot, `--oracle REF`, else the merge base). Loaded on first use.
    */
   oracle: () => Promise<Oracle>;
+  /**
+   * Which tests the run asks for: `related` (the Stop hook, `--test-scope related`) runs the
+   * tests that import a changed module unless something widens it (diff/test-scope.ts).
+   */
+  testScope: TestScopeKind;
   /** The test run with coverage, shared by the tests and crap stages. */
   testRun: () => Promise<TestRun | undefined>;
   /** Every secret found, so that no output ever shows one. */

@@ -11,6 +11,7 @@ import type {
   StampInputs,
   ChangedFile,
 } from "@agent-verify/contract";
+import type { TestScope } from "./diff/test-scope.js";
 import type { GatesError } from "./errors.js";
 import { redact as redactShared } from "@agent-verify/contract/redact";
 import { redact } from "./mask.js";
@@ -29,6 +30,8 @@ export interface ReportParts {
   stamp: { hash: string; written: boolean; inputs: StampInputs } | undefined;
   /** The test cases of the run's vitest commands, or of the run that wrote a matching stamp. */
   tests: GateTestCase[] | undefined;
+  /** Which tests the run ran: the whole suite or the related ones, and why. */
+  testsScope?: GatesReport["tests_scope"];
   alreadyVerified: boolean;
   error: GatesError | undefined;
   secrets: ReadonlySet<string>;
@@ -38,6 +41,16 @@ export interface ReportParts {
   verdict: AggregatedVerdict | undefined;
   /** The repository's latest agent loop, read from the state folder. */
   agentLoop?: GatesReport["agent_loop"];
+}
+
+/** The report's `tests_scope`: the scope, why, and for a related run the test files it ran and left out. */
+export function testsScopeReport(scope: TestScope): NonNullable<GatesReport["tests_scope"]> {
+  return {
+    scope: scope.scope,
+    reason: scope.reason,
+    test_files: scope.files,
+    unrelated_test_files: scope.unrelated,
+  };
 }
 
 function statusOf(parts: ReportParts): GatesStatus {
@@ -65,6 +78,7 @@ export function assembleReport(parts: ReportParts): GatesReport {
     findings,
     changed_files: parts.changedFiles,
     ...(parts.tests ? { tests: parts.tests } : {}),
+    ...(parts.testsScope ? { tests_scope: parts.testsScope } : {}),
     // A red report names no stamp: it is what a forged green would need (and stamps are signed anyway).
     stamp: status === "pass" ? (parts.stamp ?? null) : null,
     ...(parts.error

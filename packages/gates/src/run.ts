@@ -17,12 +17,19 @@ import { resolveBase, type BaseRefs } from "./diff/merge-base.js";
 import { openBaseWorktree, type BaseWorktree } from "./diff/worktree.js";
 import { GatesError } from "./errors.js";
 import { redact } from "./mask.js";
-import { assembleReport, buildReport, writeOutputs, type ReportParts } from "./report.js";
+import {
+  assembleReport,
+  buildReport,
+  testsScopeReport,
+  writeOutputs,
+  type ReportParts,
+} from "./report.js";
 import { readStamp, stampHash, stampInputs, writeStamp, type Stamp } from "./stamp.js";
 import { renderSummary } from "./summary.js";
 import { literalGlob, loadTask, type LoadedTask } from "./task/load-task.js";
 import { stageCommands, type StageCommands, type ToolStage } from "./tools/detect.js";
 import type { TestRun } from "./tools/vitest.js";
+import type { TestScopeKind } from "./diff/test-scope.js";
 import { VERSION } from "./version.js";
 
 export { VERSION };
@@ -55,6 +62,11 @@ export interface GatesOptions {
    * wait for typecheck, lint and format, and do not run when one of them is red.
    */
   stopAtFirstRed?: boolean;
+  /**
+   * `related`: run the tests that import a changed module, with coverage of the changed modules,
+   * unless the change widens the run to the whole suite (diff/test-scope.ts). Default `full`.
+   */
+  testScope?: TestScopeKind;
   env?: NodeJS.ProcessEnv;
   onProgress?: (line: string) => void;
   /** Each stage's start and end, as they happen (`--progress jsonl`). */
@@ -211,6 +223,8 @@ async function prepare(
     ...(options.oracleSnapshot ? { oracle_snapshot: options.oracleSnapshot } : {}),
     ...(options.oracle ? { oracle: options.oracle } : {}),
     ...(options.toolsSnapshot ? { tools_snapshot: options.toolsSnapshot } : {}),
+    // A green of the related tests is not a green of the suite.
+    ...(options.testScope === "related" ? { test_scope: "related" } : {}),
   };
   const { chooseOracle, oracleReport } = await import("./oracle/choose.js");
   const chosen = await chooseOracle(root, env, {
@@ -248,6 +262,7 @@ async function prepare(
     change,
     stampHash: hash,
     regression: options.regression,
+    testScope: options.testScope ?? "full",
     commands: (stage) =>
       commands.get(stage) ??
       commands.set(stage, stageCommands(root, configs.effective, stage, oracleScripts)).get(stage)!,
@@ -358,7 +373,9 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
     parts.stages = ctx.results;
     parts.verdict = ctx.verdict;
     // A failed run already left its error in the stage that started it.
-    parts.tests = (await setup.testRun()?.catch(() => undefined))?.tests;
+    const run = await setup.testRun()?.catch(() => undefined);
+    parts.tests = run?.tests;
+    parts.testsScope = run?.scope && testsScopeReport(run.scope);
   } catch (error) {
     if (!(error instanceof GatesError)) throw error;
     parts.error = error;

@@ -14,6 +14,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { GatesReport } from "@agent-verify/contract";
 import { EXIT_CODE } from "../src/args.js";
 import { runGates, type GatesOptions } from "../src/run.js";
 
@@ -211,6 +212,7 @@ export interface GatesJson {
     message: string;
   }>;
   tests?: Array<{ file: string | null; name: string; status: string }>;
+  tests_scope?: GatesReport["tests_scope"];
   error?: { code: string; message: string; hint?: string };
   agent_loop?: {
     session_id: string;

@@ -32,6 +32,7 @@ export async function runCommand(args: CommandArgs<"run">, io: CommandIo): Promi
     ...(criteria ? { criteria } : {}),
     ...(args.base ? { base: args.base } : {}),
     ...(args.oracle ? { oracle: args.oracle } : {}),
+    ...(args.testScope ? { testScope: args.testScope } : {}),
     ...(args.mode ? { mode: args.mode } : {}),
     ...(args.only ? { only: args.only } : {}),
     ...(args.regression === undefined ? {} : { regression: args.regression }),

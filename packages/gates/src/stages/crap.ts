@@ -106,7 +106,9 @@ export const crap: Stage = async (ctx) => {
   const functions = judged.map((j) => j.score);
   const held = judged.filter((j) => j.score.over_threshold && !isChangesDebt(j)).length;
   const keys = new Set(functions.map((f) => `${f.file}:${f.line}:${f.name}`));
-  const advisory = testsChanged ? await fullScan(ctx.root, run.coverage, keys, threshold) : [];
+  // A related run measures the changed modules only: the rest has no coverage to score.
+  const scan = testsChanged && run.scope?.scope !== "related";
+  const advisory = scan ? await fullScan(ctx.root, run.coverage, keys, threshold) : [];
   const notes = [
     advisory.length > 0
       ? `${advisory.length} function(s) outside the change over ${threshold}, advisory (.verify/crap.json)`
@@ -116,7 +118,7 @@ export const crap: Stage = async (ctx) => {
       : undefined,
   ].filter((n) => n !== undefined);
   const note = notes.length > 0 ? notes.join("; ") : undefined;
-  const scores = { functions, fullScan: testsChanged, advisory };
+  const scores = { functions, fullScan: scan, advisory };
   if (files.length === 0)
     return report(
       ctx,

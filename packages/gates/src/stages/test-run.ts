@@ -9,6 +9,14 @@ import { openOracleCopy, type OracleCopy } from "../oracle/copy.js";
 import { oracleIntegrity } from "../oracle/integrity.js";
 import { nodeTestFiles } from "../oracle/node-test-files.js";
 import type { ToolCommand } from "../tools/command.js";
+import {
+  chooseTestScope,
+  coveredFiles,
+  jestScopeArgs,
+  nodeTestScoped,
+  vitestScopeArgs,
+  wholeSuite,
+} from "./test-selection.js";
 import { stageCommands } from "../tools/detect.js";
 import { jestLaunch } from "../tools/jest.js";
 import { programOf } from "../tools/known.js";
@@ -49,6 +57,7 @@ async function runOne(
   env: NodeJS.ProcessEnv,
   deadline: Deadline,
   canary: Canary | undefined,
+  scoped: string[] = [],
 ): Promise<OneRun> {
   const runner = runnerOf(command);
   if (runner === "plain") {
@@ -69,11 +78,14 @@ async function runOne(
     return { run: readNodeTestRun(command, result, dir, locations), exitCode: result.exitCode };
   }
   await mkdir(runDir);
-  const result = await runReported(dir, command, runner, runDir, env, deadline);
+  const result = await runReported(dir, command, runner, runDir, env, deadline, scoped);
   const files = runner === "jest" ? { tool: "jest" as const, report: "jest.json" } : undefined;
   try {
     return { run: readTestRun(command, result, runDir, dir, files), exitCode: result.exitCode };
   } catch (error) {
+    // A related run may find none of its files among the runner's own: the whole suite would not run them either.
+    if (scoped.length > 0 && error instanceof GatesError && error.code === GatesErrorCode.NoTests)
+      return { run: { findings: [], totalTests: 0, coverage: new Map(), tests: [] }, exitCode: 0 };
     // A run with a failing canary that exits 0 and reports nothing was cut short: not a setup error.
     if (
       !(error instanceof GatesError) ||
@@ -102,12 +114,13 @@ async function runReported(
   runDir: string,
   env: NodeJS.ProcessEnv,
   deadline: Deadline,
+  scoped: readonly string[],
 ) {
   if (runner === "vitest") {
     const args = vitestArgs(runDir, coverageProvider(dir), toolVersion(dir, "vitest"));
-    return runTool(dir, command, args, "tests", env, deadline);
+    return runTool(dir, command, [...args, ...scoped], "tests", env, deadline);
   }
-  const launch = await jestLaunch(dir, command, runDir, env);
+  const launch = await jestLaunch(dir, command, runDir, env, scoped);
   return runArgv(dir, launch.command, launch.argv, "tests", env, deadline);
 }
 
@@ -137,17 +150,37 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
   try {
     const commands = stageCommands(copy.dir, ctx.config, "test");
     if ("off" in commands) return undefined;
+    const scope = await chooseTestScope(ctx, oracle, copy.dir, commands.commands);
+    merged.scope = scope;
+    if (scope.scope === "related")
+      ctx.progress(`gates: tests: ${scope.files.length} related test file(s): ${scope.reason}`);
     const runner = canaryRunner(commands.commands);
-    const canary = runner ? await plantCanary(copy.dir, runner, oracle.paths("test")) : undefined;
-    for (const [index, command] of commands.commands.entries()) {
-      const one = await runOne(
-        copy.dir,
-        command,
-        join(outDir, `run-${index}`),
-        env,
-        deadline,
-        canary,
-      );
+    // A related run carries the canaries in the oracle's test files it runs.
+    const carriers = oracle
+      .paths("test")
+      .filter((p) => scope.scope === "full" || scope.files.includes(p));
+    const canary = runner ? await plantCanary(copy.dir, runner, carriers) : undefined;
+    const covered = coveredFiles(ctx);
+    for (const [index, whole] of commands.commands.entries()) {
+      const kind = runnerOf(whole);
+      const command = kind === "node-test" ? nodeTestScoped(whole, scope) : whole;
+      if (command === undefined) continue;
+      const scoped =
+        kind === "vitest"
+          ? vitestScopeArgs(scope, covered)
+          : kind === "jest"
+            ? jestScopeArgs(scope, covered)
+            : [];
+      const runDir = join(outDir, `run-${index}`);
+      let one = await runOne(copy.dir, command, runDir, env, deadline, canary, scoped);
+      // None of the related files is among the runner's own tests (its config includes others):
+      // the graph missed what this runner runs, so it runs whole.
+      if (scoped.length > 0 && one.run.totalTests === 0) {
+        merged.scope = wholeSuite(
+          `none of the related test files is among '${command.text}''s tests`,
+        );
+        one = await runOne(copy.dir, command, `${runDir}-whole`, env, deadline, canary);
+      }
       let run = one.run;
       if (canary && runnerOf(command) === runner) {
         const expected = runner === "node-test" ? nodeTestFiles(command, canary.files) : [];

@@ -4,6 +4,7 @@ import type { FileChange } from "../diff/change.js";
 import { noCodeReason } from "../diff/code-free.js";
 import { TAMPERED_HINT } from "../oracle/canary.js";
 import type { CoverageMap } from "../tools/vitest.js";
+import type { TestScope, TestScopeKind } from "../diff/test-scope.js";
 
 /** Share of the added lines that carry a statement and ran, or undefined when none carries one. */
 export function changedLineCoverage(
@@ -73,5 +74,13 @@ export const tests: Stage = async (ctx) => {
       ),
     );
   }
-  return outcome(findings);
+  return outcome(findings, scopeNote(run.scope, ctx.testScope));
 };
+
+/** What a related run ran and what it left out: a verdict never rests on a test that did not run. */
+export function scopeNote(scope: TestScope | undefined, wanted: TestScopeKind): string | undefined {
+  if (scope === undefined || wanted === "full") return undefined;
+  if (scope.scope === "full") return `the whole suite ran: ${scope.reason}`;
+  const shown = scope.files.slice(0, 5).join(", ") + (scope.files.length > 5 ? ", …" : "");
+  return `related tests only (${scope.reason}): ran ${scope.files.length} test file(s) (${shown}); not run: ${scope.unrelated} unrelated test file(s)`;
+}

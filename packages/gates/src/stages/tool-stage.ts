@@ -10,6 +10,7 @@ import { packageVersion, type ToolCommand } from "../tools/command.js";
 import type { ToolStage } from "../tools/detect.js";
 import { PLAIN, plainNote } from "../tools/plain.js";
 import { deadlineOf, runArgv, type RawFinding } from "../tools/run-tool.js";
+import { tscIncremental } from "../tools/tsc-incremental.js";
 
 export interface ToolStageSpec {
   stage: GateStage;
@@ -49,8 +50,27 @@ export async function runAdapter(
 ): Promise<RawFinding[]> {
   const deadline = deadlineOf(ctx.config.timeouts, "tool_s");
   const argv = adapter.argv(command, files, dir);
-  const result = await runArgv(dir, command, argv, stage, ctx.env, deadline);
-  return adapter.parse(stage, command, result, dir);
+  // tsc on the working tree checks what changed since its last run (build info in the state folder).
+  const incremental =
+    adapter.name === "tsc" && dir === ctx.root
+      ? await tscIncremental(ctx.root, command, ctx.env)
+      : undefined;
+  let completed = false;
+  try {
+    const result = await runArgv(
+      dir,
+      command,
+      [...argv, ...(incremental?.args ?? [])],
+      stage,
+      ctx.env,
+      deadline,
+    );
+    const found = adapter.parse(stage, command, result, dir);
+    completed = true;
+    return found;
+  } finally {
+    await incremental?.done(completed);
+  }
 }
 
 function toBasePaths(ctx: GatesContext, files: string[] | undefined): string[] | undefined {

@@ -48,6 +48,7 @@ export async function jestLaunch(
   command: ToolCommand,
   outDir: string,
   env: NodeJS.ProcessEnv,
+  extra: readonly string[] = [],
 ): Promise<Launch> {
   // Missing unless its package is installed, whatever node_modules/.bin holds.
   toolLaunch(dir, "jest", "tests", env);
@@ -56,6 +57,6 @@ export async function jestLaunch(
   const launcher = join(outDir, "jest-launcher.cjs");
   await writeFile(launcher, LAUNCHER);
   const own = wordsOf(command).slice(programIndex(command) + 1);
-  const argv = [launcher, jestDir, JSON.stringify(jestArgs(outDir)), ...own];
+  const argv = [launcher, jestDir, JSON.stringify([...jestArgs(outDir), ...extra]), ...own];
   return { command: { text: command.text, tool: "node", args: [] }, argv };
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { GatesReport } from "@agent-verify/contract";
 import type { FileCoverageData } from "istanbul-lib-coverage";
 import { GatesError, GatesErrorCode } from "../errors.js";
+import type { TestScope } from "../diff/test-scope.js";
 import type { ExecResult } from "../exec.js";
 import type { ToolCommand } from "./command.js";
 import { repoPath, stripAnsi, toolFailed, type RawFinding } from "./run-tool.js";
@@ -22,6 +23,8 @@ export interface TestRun {
   coverage: CoverageMap;
   /** Every test case the runners reported; undefined when no runner gates reads ran. */
   tests: GateTestCase[] | undefined;
+  /** Which tests ran: the whole suite or the related ones (absent: the whole suite). */
+  scope?: TestScope;
 }
 
 export type CoverageProvider = "istanbul" | "v8";

@@ -1,0 +1,231 @@
+// A Stop hook that costs seconds (issue 36 §4): a generated vitest repo of a few thousand tests,
+// three stops judged the way the hook judges them (related tests, stop at the first red) next to
+// the same checks run by hand scoped to the change, interleaved in this one process. Not a test:
+// it prints what it measures.
+//   new module   — a new module with its own test file
+//   wide module  — a change to a module every tenth module imports
+//   docs only    — a README change
+//   by hand      — vitest related + tsc --incremental + eslint + prettier on the changed files
+// Usage: node bench/stop-bench.mjs    Needs: pnpm build (gates).
+// Env: BENCH_RUNS (3), STOP_BENCH_MODULES (200), STOP_BENCH_TESTS (15).
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { median, printTable, ratio, timeCommand } from "./lib/measure.mjs";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const DIST = join(ROOT, "packages", "gates", "dist");
+const MODULES = join(ROOT, "node_modules");
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const COUNT = Number(process.env.STOP_BENCH_MODULES ?? 200);
+const TESTS = Number(process.env.STOP_BENCH_TESTS ?? 15);
+
+const { runGates } = await import(pathToFileURL(join(DIST, "run.js")).href);
+
+const git = (cwd, ...args) =>
+  execFileSync("git", ["-c", "user.email=b@b", "-c", "user.name=b", ...args], {
+    cwd,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+
+function write(dir, files) {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+}
+
+const SHARED = "export function scale(x: number): number {\n  return x;\n}\n";
+const source = (i) =>
+  i % 10 === 0
+    ? `import { scale } from "./shared.js";\n\nexport function f${i}(x: number): number {\n  return scale(x) * ${i + 2} + 1;\n}\n`
+    : `export function f${i}(x: number): number {\n  return x * ${i + 2} + 1;\n}\n`;
+const testFile = (name, fn, k) =>
+  [
+    'import { expect, it } from "vitest";',
+    `import { ${fn} } from "./${name}.js";`,
+    "",
+    ...Array.from({ length: TESTS }, (_, j) =>
+      [`it("${fn} of ${j}", () => {`, `  expect(${fn}(${j})).toBe(${j * k + 1});`, "});", ""].join(
+        "\n",
+      ),
+    ),
+  ].join("\n");
+
+function makeRepo() {
+  const dir = mkdtempSync(join(tmpdir(), "stop-bench-"));
+  const files = {
+    "package.json": JSON.stringify({
+      name: "stop-bench",
+      private: true,
+      type: "module",
+      scripts: {
+        test: "vitest run",
+        typecheck: "tsc --noEmit -p tsconfig.json",
+        lint: "eslint src",
+        format: "prettier --check src",
+      },
+    }),
+    ".gitignore": "node_modules\ncoverage\n.verify/\n*.tsbuildinfo\n",
+    "tsconfig.json": JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        strict: true,
+        noEmit: true,
+        types: [],
+        lib: ["ES2022"],
+        skipLibCheck: true,
+      },
+      include: ["src"],
+    }),
+    "eslint.config.js":
+      'import tseslint from "typescript-eslint";\nexport default tseslint.config(...tseslint.configs.recommended);\n',
+    ".prettierrc.json": '{ "printWidth": 100 }\n',
+    "vitest.config.ts":
+      'import { defineConfig } from "vitest/config";\nexport default defineConfig({ test: { include: ["src/**/*.test.ts"] } });\n',
+    "README.md": "# stop bench\n",
+    "src/shared.ts": SHARED,
+  };
+  for (let i = 0; i < COUNT; i++) {
+    files[`src/m${i}.ts`] = source(i);
+    files[`src/m${i}.test.ts`] = testFile(`m${i}`, `f${i}`, i + 2);
+  }
+  write(dir, files);
+  symlinkSync(MODULES, join(dir, "node_modules"));
+  git(dir, "init", "-q", "-b", "main");
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", "base");
+  git(dir, "checkout", "-q", "-b", "feature");
+  return dir;
+}
+
+const stateDir = mkdtempSync(join(tmpdir(), "stop-bench-state-"));
+const env = { ...process.env, BASE: "", VERIFY_STATE_DIR: stateDir };
+
+const stops = {
+  "new module": {
+    "src/fresh.ts": "export function fresh(x: number): number {\n  return x * 7 + 1;\n}\n",
+    "src/fresh.test.ts": testFile("fresh", "fresh", 7),
+  },
+  "wide module": {
+    "src/shared.ts":
+      "export function scale(x: number): number {\n  const same = x;\n  return same;\n}\n",
+  },
+  "docs only": { "README.md": "# stop bench\n\nHow to run it.\n" },
+};
+const repos = Object.fromEntries(
+  Object.entries(stops).map(([name, files]) => {
+    const dir = makeRepo();
+    write(dir, files);
+    return [name, { dir, files: Object.keys(files) }];
+  }),
+);
+
+const bin = (pkg, path) => join(MODULES, pkg, path);
+/** The same checks by hand, scoped to the change (a warm tsc build info, as a person's shell has). */
+function byHand({ dir, files }) {
+  const code = files.filter((f) => f.endsWith(".ts"));
+  const node = process.execPath;
+  let ms = 0;
+  if (code.length > 0) {
+    ms += timeCommand(
+      node,
+      [
+        bin("vitest", "vitest.mjs"),
+        "related",
+        "--run",
+        ...code,
+        "--coverage.enabled",
+        "--coverage.provider=istanbul",
+        "--coverage.reporter=json",
+        ...code.filter((f) => !f.includes(".test.")).map((f) => `--coverage.include=${f}`),
+        `--coverage.reportsDirectory=${join(dir, "coverage")}`,
+      ],
+      { cwd: dir, env },
+    );
+    ms += timeCommand(
+      node,
+      [
+        bin("typescript", "bin/tsc"),
+        "--noEmit",
+        "-p",
+        "tsconfig.json",
+        "--incremental",
+        "--tsBuildInfoFile",
+        join(dir, "hand.tsbuildinfo"),
+      ],
+      { cwd: dir, env },
+    );
+    ms += timeCommand(node, [bin("eslint", "bin/eslint.js"), ...code], { cwd: dir, env });
+  }
+  ms += timeCommand(node, [bin("prettier", "bin/prettier.cjs"), "--check", ...files], {
+    cwd: dir,
+    env,
+  });
+  return ms;
+}
+
+async function stop(dir) {
+  const started = performance.now();
+  // A fresh state folder each time: a stamp of the round before would answer "already verified".
+  const fresh = { ...env, VERIFY_STATE_DIR: mkdtempSync(join(tmpdir(), "stop-bench-state-")) };
+  rmSync(join(dir, ".verify"), { recursive: true, force: true });
+  const { report } = await runGates({
+    cwd: dir,
+    env: fresh,
+    testScope: "related",
+    stopAtFirstRed: true,
+  });
+  const ms = performance.now() - started;
+  if (report.status !== "pass")
+    throw new Error(`gates ended ${report.status}: ${JSON.stringify(report.findings.slice(0, 3))}`);
+  if (report.already_verified) throw new Error("a stamp answered: nothing was measured");
+  return { ms, scope: report.tests_scope, tests: report.tests?.length ?? 0 };
+}
+
+// Interleaved round by round; one warm-up round discarded (it also warms tsc's build info).
+const times = Object.fromEntries(
+  Object.keys(stops).flatMap((n) => [
+    [n, []],
+    [`${n} by hand`, []],
+  ]),
+);
+const seen = {};
+for (let round = -1; round < RUNS; round++) {
+  for (const [name, repo] of Object.entries(repos)) {
+    const hand = byHand(repo);
+    const gated = await stop(repo.dir);
+    seen[name] = gated;
+    if (round < 0) continue;
+    times[`${name} by hand`].push(hand);
+    times[name].push(gated.ms);
+  }
+}
+const med = Object.fromEntries(Object.entries(times).map(([n, list]) => [n, median(list)]));
+printTable(`stop bench: ${COUNT} modules x ${TESTS} tests, ${RUNS} runs, median wall ms`, {
+  ...Object.fromEntries(
+    Object.keys(stops).flatMap((n) => [
+      [`stop: ${n}`, Math.round(med[n])],
+      [`by hand: ${n}`, Math.round(med[`${n} by hand`])],
+    ]),
+  ),
+});
+printTable(
+  "stop / by hand (target <= 1.2)",
+  Object.fromEntries(Object.keys(stops).map((n) => [n, ratio(med[n], med[`${n} by hand`])])),
+);
+printTable(
+  "what each stop ran",
+  Object.fromEntries(
+    Object.entries(seen).map(([n, s]) => [
+      n,
+      s.scope
+        ? `${s.scope.scope}: ${s.scope.test_files.length} test file(s), ${s.tests} tests (${s.scope.reason})`
+        : "no test run",
+    ]),
+  ),
+);

@@ -1,0 +1,249 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseCommand } from "../tools/command.js";
+import { importGraph, moduleSpecifiers, type ImportGraph } from "./import-graph.js";
+import { relatedTests, unscopable, widenReason, type WidenInput } from "./test-scope.js";
+
+const isTest = (p: string) => /\.test\.[jt]s$/.test(p);
+
+const graphOf = (edges: Record<string, string[]>, opaque: Record<string, string> = {}) =>
+  ({
+    files: Object.keys(edges),
+    imports: new Map(Object.entries(edges).map(([f, to]) => [f, new Set(to)])),
+    opaque: new Map(Object.entries(opaque)),
+  }) satisfies ImportGraph;
+
+// src/a.ts ← src/b.ts ← src/b.test.ts; src/a.test.ts imports a; src/c.ts has its own test.
+const GRAPH = graphOf({
+  "src/a.ts": [],
+  "src/b.ts": ["src/a.ts"],
+  "src/c.ts": [],
+  "src/a.test.ts": ["src/a.ts"],
+  "src/b.test.ts": ["src/b.ts"],
+  "src/c.test.ts": ["src/c.ts"],
+});
+
+describe("relatedTests: which test files a change can affect", () => {
+  it("a changed module runs every test that imports it, directly or through others", () => {
+    expect(relatedTests(GRAPH, ["src/a.ts"], isTest)).toMatchObject({
+      scope: "related",
+      files: ["src/a.test.ts", "src/b.test.ts"],
+      unrelated: 1,
+    });
+  });
+
+  it("a module at the top of the graph runs its own test only", () => {
+    expect(relatedTests(GRAPH, ["src/c.ts"], isTest).files).toEqual(["src/c.test.ts"]);
+  });
+
+  it("a new module with its new test runs that test", () => {
+    const graph = graphOf({
+      ...Object.fromEntries(GRAPH.imports),
+      "src/d.ts": [],
+      "src/d.test.ts": ["src/d.ts"],
+    });
+    expect(relatedTests(graph, ["src/d.ts", "src/d.test.ts"], isTest)).toMatchObject({
+      files: ["src/d.test.ts"],
+      reason: "the tests that import src/d.ts",
+    });
+    expect(relatedTests(graph, ["src/d.test.ts"], isTest).reason).toBe(
+      "the change's own test files",
+    );
+  });
+
+  it("a changed module no test imports widens to the whole suite (a test may spawn it)", () => {
+    const graph = graphOf({ "src/cli.ts": [], "src/a.ts": [], "src/a.test.ts": ["src/a.ts"] });
+    expect(relatedTests(graph, ["src/cli.ts"], isTest)).toMatchObject({
+      scope: "full",
+      reason: "no test imports src/cli.ts: a test may run it some other way",
+    });
+  });
+
+  it("a file the tests reach that imports by an expression widens to the whole suite", () => {
+    const graph = graphOf(
+      {
+        "src/a.ts": [],
+        "src/load.ts": [],
+        "src/load.test.ts": ["src/load.ts"],
+        "src/a.test.ts": ["src/a.ts"],
+      },
+      { "src/load.ts": "src/load.ts imports a module named by an expression" },
+    );
+    expect(relatedTests(graph, ["src/a.ts"], isTest)).toMatchObject({
+      scope: "full",
+      reason:
+        "the import graph cannot be followed: src/load.ts imports a module named by an expression",
+    });
+  });
+
+  it("an opaque file no test reaches does not widen", () => {
+    const graph = graphOf(
+      { ...Object.fromEntries(GRAPH.imports), "scripts/x.ts": [] },
+      { "scripts/x.ts": "x" },
+    );
+    expect(relatedTests(graph, ["src/c.ts"], isTest).scope).toBe("related");
+  });
+
+  it("an acceptance test file of the task always runs", () => {
+    expect(relatedTests(GRAPH, ["src/c.ts"], isTest, ["src/a.test.ts"]).files).toEqual([
+      "src/a.test.ts",
+      "src/c.test.ts",
+    ]);
+  });
+});
+
+const input = (over: Partial<WidenInput>): WidenInput => ({
+  wanted: "related",
+  files: [{ path: "src/a.ts", oldPath: undefined, status: "modified" }],
+  oraclePaths: new Set(["src/a.test.ts", "package.json", "vitest.config.ts"]),
+  commands: [parseCommand("vitest run")],
+  testConfigs: new Map([["vitest.config.ts", "export default {}"]]),
+  acceptance: [],
+  heldOut: false,
+  ...over,
+});
+const changed = (path: string, status: "modified" | "added" | "deleted" = "modified") => ({
+  files: [{ path, oldPath: undefined, status }],
+});
+
+describe("widenReason: what makes a stop run the whole suite", () => {
+  it("a change of source modules only stays related", () => {
+    expect(widenReason(input({}))).toBeUndefined();
+    expect(widenReason(input(changed("src/new.test.ts", "added")))).toBeUndefined();
+  });
+
+  it("a run that did not ask for related tests is full", () => {
+    expect(widenReason(input({ wanted: "full" }))).toMatch(/^a full run/);
+  });
+
+  it.each([
+    ["src/a.test.ts", "the change touches src/a.test.ts, which the oracle holds"],
+    ["vitest.config.ts", "the change touches vitest.config.ts, which the oracle holds"],
+    ["package.json", "the change touches package.json, which the oracle holds"],
+    [
+      "test/setup.ts",
+      "the change touches test/setup.ts (test-support), which decides how every test runs",
+    ],
+    [
+      "jest.config.js",
+      "the change touches jest.config.js (test-config), which decides how every test runs",
+    ],
+    ["pnpm-lock.yaml", "the change touches pnpm-lock.yaml: installed packages may differ"],
+    ["src/prices.csv", "the change touches src/prices.csv, not a JS/TS module: a test may read it"],
+  ])("a change to %s widens", (path, reason) => {
+    expect(widenReason(input(changed(path)))).toBe(reason);
+  });
+
+  it("a deleted module widens: its importers must all run", () => {
+    expect(widenReason(input(changed("src/b.ts", "deleted")))).toBe(
+      "the change deletes or moves src/b.ts: its importers must all run",
+    );
+  });
+
+  it("a coverage threshold in the test config widens", () => {
+    const testConfigs = new Map([["vitest.config.ts", "coverage: { thresholds: { lines: 80 } }"]]);
+    expect(widenReason(input({ testConfigs }))).toBe(
+      "vitest.config.ts sets a coverage threshold over the whole suite",
+    );
+  });
+
+  it("an acceptance test named by its name only, or held-out tests, widen", () => {
+    const acceptance = [
+      { file: null, name: "adds", action: "keep" as const, reason: null, line: 1 },
+    ];
+    expect(widenReason(input({ acceptance }))).toMatch(/name only/);
+    expect(widenReason(input({ heldOut: true }))).toMatch(/held-out/);
+  });
+
+  it("a command gates cannot narrow widens", () => {
+    expect(widenReason(input({ commands: [parseCommand("make test")] }))).toMatch(
+      /not a test runner/,
+    );
+  });
+});
+
+describe("unscopable", () => {
+  it.each([
+    "vitest run",
+    "pnpm exec vitest run --coverage",
+    "jest --ci",
+    "node --test test/",
+    "node --test",
+  ])("%s can be narrowed", (text) => expect(unscopable(parseCommand(text))).toBeUndefined());
+
+  it.each(["vitest run src/unit", "jest unit", "node --test test/*.test.js", "pytest"])(
+    "%s cannot",
+    (text) => expect(unscopable(parseCommand(text))).toBeDefined(),
+  );
+});
+
+describe("moduleSpecifiers", () => {
+  it("reads static, re-export, side-effect, dynamic, require and mock references", () => {
+    const text = [
+      'import { a } from "./a.js";',
+      "import {\n  b,\n  c,\n} from '../b';",
+      'export * from "./c";',
+      'import "./side";',
+      'const d = await import("./d.js");',
+      'const e = require("./e");',
+      'vi.mock("./f", () => ({}));',
+      'import type { G } from "pkg/sub";',
+    ].join("\n");
+    expect(moduleSpecifiers(text)).toEqual({
+      specifiers: expect.arrayContaining([
+        "./a.js",
+        "../b",
+        "./c",
+        "./side",
+        "./d.js",
+        "./e",
+        "./f",
+        "pkg/sub",
+      ]),
+      dynamic: false,
+    });
+  });
+
+  it.each([
+    "await import(name)",
+    "require(`./${x}`)",
+    "import.meta.glob('./*.ts')",
+    "require(path)",
+  ])("%s is a module named by an expression", (text) =>
+    expect(moduleSpecifiers(text).dynamic).toBe(true),
+  );
+});
+
+describe("importGraph over files on disk", () => {
+  const write = (dir: string, path: string, text: string) => {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  };
+
+  it("resolves .js to .ts and index files, skips installed packages, follows workspace links", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gates-graph-"));
+    write(dir, "src/a.ts", 'import { b } from "./lib/index.js";\nimport { z } from "zod";\n');
+    write(dir, "src/lib/index.ts", 'export * from "./b.js";\n');
+    write(dir, "src/lib/b.ts", "export const b = 1;\n");
+    write(dir, "node_modules/zod/index.js", "export const z = 1;\n");
+    write(dir, "packages/util/src/u.ts", "export const u = 1;\n");
+    write(dir, "src/u.test.ts", 'import { u } from "@me/util";\nimport { a } from "./a";\n');
+    mkdirSync(join(dir, "node_modules/@me"), { recursive: true });
+    symlinkSync(join(dir, "packages/util"), join(dir, "node_modules/@me/util"));
+    write(dir, "src/alias.ts", 'import { x } from "@/x";\n');
+    const graph = await importGraph(dir);
+    expect([...(graph.imports.get("src/a.ts") ?? [])]).toEqual(["src/lib/index.ts"]);
+    expect([...(graph.imports.get("src/lib/index.ts") ?? [])]).toEqual(["src/lib/b.ts"]);
+    expect([...(graph.imports.get("src/u.test.ts") ?? [])].sort()).toEqual([
+      "packages/util/src/u.ts",
+      "src/a.ts",
+    ]);
+    expect(graph.opaque.get("src/alias.ts")).toBe(
+      "src/alias.ts imports '@/x', which resolves nowhere",
+    );
+    expect(graph.files).not.toContain("node_modules/zod/index.js");
+    expect(relatedTests(graph, ["src/lib/b.ts"], isTest).files).toEqual(["src/u.test.ts"]);
+  });
+});

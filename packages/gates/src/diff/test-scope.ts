@@ -1,0 +1,132 @@
+import type { TaskTestEntry } from "@agent-verify/contract";
+import { oracleKind } from "../oracle/kinds.js";
+import type { ToolCommand } from "../tools/command.js";
+import { programIndex, programOf, wordsOf } from "../tools/known.js";
+import type { FileChange } from "./change.js";
+import { importedBy, importersOf, type ImportGraph } from "./import-graph.js";
+
+/** Which tests a run runs: the whole suite, or the test files related to the change. */
+export type TestScopeKind = "related" | "full";
+
+export interface TestScope {
+  scope: TestScopeKind;
+  /** Why this scope: what widened the run, or what the related tests are related to. */
+  reason: string;
+  /** The related test files (repository paths), for a related run. */
+  files: string[];
+  /** How many test files a related run leaves out. */
+  unrelated: number;
+}
+
+const full = (reason: string): TestScope => ({ scope: "full", reason, files: [], unrelated: 0 });
+
+const PROSE = /\.(?:md|markdown|txt|rst|adoc)$/i;
+const SCRIPT = /\.[cm]?[jt]sx?$/;
+const LOCKFILE =
+  /(?:^|\/)(?:pnpm-lock\.yaml|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|bun\.lockb?|\.pnpmfile\.cjs|\.npmrc|\.yarnrc(?:\.yml)?|pnpm-workspace\.yaml)$/;
+/** A coverage threshold in a runner's config: judged over the whole suite, never over a part. */
+const THRESHOLD =
+  /threshold|\b(?:lines|branches|functions|statements|perFile)\s*:|["'](?:lines|branches|functions|statements)["']\s*:/i;
+
+/** Why a command cannot be narrowed to some test files, or undefined when it can. */
+export function unscopable(command: ToolCommand): string | undefined {
+  const program = programOf(command);
+  const own = wordsOf(command).slice(programIndex(command) + 1);
+  if (program === "vitest" || program === "jest") {
+    // A word that is not a flag is a file filter (or a flag's value): gates' filter would widen it.
+    const extra = own.filter((w, i) => !w.startsWith("-") && !(i === 0 && w === "run"));
+    return extra.length === 0
+      ? undefined
+      : `'${command.text}' has arguments of its own (${extra.join(" ")}): gates cannot add a file filter to them`;
+  }
+  if (program === "node" && command.args.includes("--test")) {
+    const paths = own.slice(own.indexOf("--test") + 1).filter((a) => !a.startsWith("-"));
+    return paths.some((p) => /[*?[{]/.test(p))
+      ? `'${command.text}' names its test files by a glob`
+      : undefined;
+  }
+  return `'${command.text}' is not a test runner gates can narrow (vitest, jest, node --test)`;
+}
+
+export interface WidenInput {
+  wanted: TestScopeKind;
+  files: readonly Pick<FileChange, "path" | "oldPath" | "status">[];
+  oraclePaths: ReadonlySet<string>;
+  commands: readonly ToolCommand[];
+  /** The oracle's test-runner configs and package.json files, read for coverage thresholds. */
+  testConfigs: ReadonlyMap<string, string>;
+  /** The task's `## TESTS` entries: an acceptance test named by its name alone can be anywhere. */
+  acceptance: readonly TaskTestEntry[];
+  heldOut: boolean;
+}
+
+/**
+ * Why the run must be the whole suite, or undefined when the related tests can do: anything the
+ * oracle holds (a test, a config, a setup file, a package.json), the lockfile, a file that is not
+ * a module the import graph can follow (a data file a test may read), a deleted or moved file, a
+ * command gates cannot narrow, a coverage threshold over the suite.
+ */
+export function widenReason(input: WidenInput): string | undefined {
+  if (input.wanted === "full")
+    return "a full run (the Stop hook and --test-scope related narrow it)";
+  for (const file of input.files) {
+    for (const path of file.oldPath ? [file.path, file.oldPath] : [file.path]) {
+      if (input.oraclePaths.has(path)) return `the change touches ${path}, which the oracle holds`;
+      const kind = oracleKind(path);
+      if (kind !== undefined && kind !== "test")
+        return `the change touches ${path} (${kind}), which decides how every test runs`;
+      if (LOCKFILE.test(path)) return `the change touches ${path}: installed packages may differ`;
+      if (!SCRIPT.test(path) && !PROSE.test(path))
+        return `the change touches ${path}, not a JS/TS module: a test may read it`;
+    }
+    if (file.status === "deleted" || file.status === "renamed")
+      if (!PROSE.test(file.path))
+        return `the change deletes or moves ${file.oldPath ?? file.path}: its importers must all run`;
+  }
+  for (const command of input.commands) {
+    const why = unscopable(command);
+    if (why) return why;
+  }
+  for (const [path, text] of input.testConfigs)
+    if (THRESHOLD.test(text)) return `${path} sets a coverage threshold over the whole suite`;
+  if (input.acceptance.some((e) => e.action === "keep" && e.file === null))
+    return "the task names an acceptance test by its name only (## TESTS)";
+  if (input.heldOut) return "held-out tests run with the whole suite";
+  return undefined;
+}
+
+/**
+ * The test files related to the change: each test file (`isTest`) that imports a changed module,
+ * directly or through others, and each changed or acceptance test file. Whole suite when the
+ * graph cannot say: a test reaches a file that names a module by an expression or an import
+ * that resolves nowhere, or a changed module no test imports (a test may run it as a process).
+ */
+export function relatedTests(
+  graph: ImportGraph,
+  changed: readonly string[],
+  isTest: (path: string) => boolean,
+  acceptance: readonly string[] = [],
+): TestScope {
+  const tests = graph.files.filter(isTest);
+  const reached = importedBy(graph, tests);
+  for (const [file, why] of graph.opaque)
+    if (reached.has(file)) return full(`the import graph cannot be followed: ${why}`);
+  const code = changed.filter((p) => SCRIPT.test(p));
+  for (const path of code) {
+    if (isTest(path)) continue;
+    const importers = importersOf(graph, [path]);
+    if (!tests.some((t) => importers.has(t)))
+      return full(`no test imports ${path}: a test may run it some other way`);
+  }
+  const related = importersOf(graph, code);
+  const files = tests.filter((t) => related.has(t) || acceptance.includes(t));
+  if (files.length === 0) return full("no test file relates to the change");
+  const modules = code.filter((p) => !isTest(p));
+  const named = modules.slice(0, 3).join(", ") + (modules.length > 3 ? ", …" : "");
+  return {
+    scope: "related",
+    reason: modules.length > 0 ? `the tests that import ${named}` : "the change's own test files",
+    files,
+    unrelated: tests.length - files.length,
+  };
+}
