@@ -29,7 +29,9 @@ export async function showReportCommand(
   writeStdout(notes.join("\n"));
   if (args.open) openInBrowser(server.url, env);
   if (!signal.aborted) {
-    await new Promise<void>((done) => signal.addEventListener("abort", () => done(), { once: true }));
+    await new Promise<void>((done) =>
+      signal.addEventListener("abort", () => done(), { once: true }),
+    );
   }
   await server.close();
   return { status: "passed", output: null, notes: [] };

@@ -230,9 +230,9 @@ describe("the HTML report's runs, links and search in real Chromium", () => {
       "Commit 0123456789ab",
       "CI build github 42",
     ]);
-    expect(
-      await page.getByRole("link", { name: "github 42" }).getAttribute("href"),
-    ).toBe("https://github.com/o/r/actions/runs/42");
+    expect(await page.getByRole("link", { name: "github 42" }).getAttribute("href")).toBe(
+      "https://github.com/o/r/actions/runs/42",
+    );
     expect(await page.locator("tbody tr .tags").allInnerTexts()).toEqual([
       "@auth @smoke",
       "@checkout @smoke",
@@ -305,7 +305,10 @@ describe("the HTML report's runs, links and search in real Chromium", () => {
       "@search .verify/src/flows/search-page.ts",
     );
     expect(await linked.content()).not.toContain(dir);
-    await linked.screenshot({ path: join(ARTIFACTS, "html-report-code-frame.png"), fullPage: true });
+    await linked.screenshot({
+      path: join(ARTIFACTS, "html-report-code-frame.png"),
+      fullPage: true,
+    });
 
     // Nested steps fold; their bars sit on the flow's time axis, under their parent's.
     await linked.goto(`${index}#?flow=login`);
@@ -336,7 +339,10 @@ describe("the HTML report's runs, links and search in real Chromium", () => {
     expect(Math.abs(submit[0] - fill[1])).toBeLessThanOrEqual(1); // then one after another
     expect(Math.abs(submit[1] - parent[1])).toBeLessThanOrEqual(1);
     expect(Math.abs(after[0] - parent[1])).toBeLessThanOrEqual(1);
-    await linked.screenshot({ path: join(ARTIFACTS, "html-report-nested-steps.png"), fullPage: true });
+    await linked.screenshot({
+      path: join(ARTIFACTS, "html-report-nested-steps.png"),
+      fullPage: true,
+    });
     await linked.close();
 
     // Search tokens and filters are kept in the URL and survive a trip to a flow's page.

@@ -407,6 +407,17 @@ describe("the HTML report in real Chromium", () => {
       await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
     ).toBe(true);
     expect(await flow.locator(".markdown h3").first().innerText()).toBe("Flow sees-cart failed");
+    // The runner said where the step failed; the report shows that line of the flow's source.
+    expect(await flow.locator(".flow-file").innerText()).toBe(".verify/src/flows/sees-cart.ts");
+    const frame = flow.getByRole("tabpanel", { name: "Retry #1" }).getByRole("figure");
+    expect(await frame.locator("figcaption").innerText()).toBe(".verify/src/flows/sees-cart.ts:6");
+    expect(await frame.locator(".code-line.hit").innerText()).toContain(
+      'await step("cart-count", () => expect(page.locator("h1")).toHaveText("Cart: 1"',
+    );
+    expect(await frame.innerHTML()).not.toContain(project.dir);
+    expect(run.stderr).toContain(
+      `verify-manager: to serve it with the trace viewer: verify-manager show-report ${html}\n`,
+    );
     // Failed twice (the retry records the trace): a tab per run, the retry's shown first.
     expect(await flow.getByRole("tab").allInnerTexts()).toEqual([
       expect.stringMatching(/^Run · fail/),

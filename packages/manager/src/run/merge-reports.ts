@@ -27,7 +27,12 @@ export function mergeReports(
   }
   const selected = reports.find(({ report }) => report.shard)?.report.shard?.selected;
   const meta = mergeMeta(reports.map(({ report }) => report));
-  if (!selected) return buildReport([...seen.values()].map((entry) => entry.outcome), undefined, meta);
+  if (!selected)
+    return buildReport(
+      [...seen.values()].map((entry) => entry.outcome),
+      undefined,
+      meta,
+    );
   const missing = selected.filter((flow) => !seen.has(flow));
   const total = reports.find(({ report }) => report.shard)?.report.shard?.total ?? 0;
   if (missing.length > 0) {

@@ -80,19 +80,30 @@ function handler(options: ServeOptions) {
  */
 export async function serveReport(options: ServeOptions): Promise<ReportServer> {
   if (!existsSync(join(options.dir, "index.html"))) {
-    throw new ManagerError(ManagerErrorCode.ServeFailed, `no report in ${options.dir}: index.html missing`, {
-      hint: "write one with verify-manager run --reporter html=DIR, then show-report DIR",
-    });
+    throw new ManagerError(
+      ManagerErrorCode.ServeFailed,
+      `no report in ${options.dir}: index.html missing`,
+      {
+        hint: "write one with verify-manager run --reporter html=DIR, then show-report DIR",
+      },
+    );
   }
   const host = options.host ?? "127.0.0.1";
   const server = createServer(handler(options));
   await new Promise<void>((done, fail) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
       fail(
-        new ManagerError(ManagerErrorCode.ServeFailed, `cannot listen on ${host}:${options.port ?? 0}: ${error.code ?? error.message}`, {
-          hint: error.code === "EADDRINUSE" ? "the port is taken: give another with --port (0: any free port)" : undefined,
-          cause: error,
-        }),
+        new ManagerError(
+          ManagerErrorCode.ServeFailed,
+          `cannot listen on ${host}:${options.port ?? 0}: ${error.code ?? error.message}`,
+          {
+            hint:
+              error.code === "EADDRINUSE"
+                ? "the port is taken: give another with --port (0: any free port)"
+                : undefined,
+            cause: error,
+          },
+        ),
       ),
     );
     server.listen(options.port ?? 0, host, () => done());
