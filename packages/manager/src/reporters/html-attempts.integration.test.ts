@@ -334,7 +334,8 @@ describe("the HTML report's runs, links and search in real Chromium", () => {
         return [Math.round(box.left), Math.round(box.right)];
       }),
     );
-    const [parent, fill, submit, after] = bars as [number, number][];
+    type Span = [number, number];
+    const [parent, fill, submit, after] = bars as [Span, Span, Span, Span];
     expect(fill[0]).toBe(parent[0]); // the first child starts with its parent
     expect(Math.abs(submit[0] - fill[1])).toBeLessThanOrEqual(1); // then one after another
     expect(Math.abs(submit[1] - parent[1])).toBeLessThanOrEqual(1);

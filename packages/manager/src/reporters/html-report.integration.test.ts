@@ -198,7 +198,13 @@ function projectWithLog(): string {
       failed_tests: [{ file: "cart.test.ts", name: "adds one", message: "expected 1" }],
     }),
   );
-  appendSignedLogLine(project, logEntry("shop-1", 2, {}));
+  appendSignedLogLine(
+    project,
+    logEntry("shop-1", 2, {
+      title: `Cart badge shows the count ${INJECT}`,
+      comment: `verify-manager: verified at attempt 2: **checkout** passed ${INJECT}\n[verify-manager attempt shop-1#2]\n`,
+    }),
+  );
   appendSignedLogLine(
     project,
     logEntry("shop-2", 1, { pass: false, decision: "setup", setup_error: "no browser found" }),
@@ -311,7 +317,7 @@ describe("the HTML report in real Chromium", () => {
     const tickets = page.locator("#view-tickets");
     await expect.poll(() => tickets.isVisible()).toBe(true);
     expect(await tickets.locator("article.ticket h3").allInnerTexts()).toEqual([
-      "shop-1 2 attempts",
+      `shop-1 Cart badge shows the count ${INJECT} 2 attempts`,
       "shop-2 1 attempt",
     ]);
     const attempts = tickets.locator('[data-ticket="shop-1"] li.attempt');
@@ -324,6 +330,14 @@ describe("the HTML report in real Chromium", () => {
     expect(first).toContain(`checkout: fail at step 'pay' — declined ${INJECT}`);
     expect(first).toContain("cart.test.ts: adds one — expected 1");
     expect(first).toContain("bd comments shop-1");
+    // The comment the attempt posted, kept in its log line, folded until asked for.
+    const posted = attempts.nth(1).locator("details.posted-comment");
+    expect(await posted.locator("article").isVisible()).toBe(false);
+    await posted.getByText("Comment posted on the ticket").click();
+    expect(await posted.locator("article").innerText()).toBe(
+      `verify-manager: verified at attempt 2: checkout passed ${INJECT} [verify-manager attempt shop-1#2]`,
+    );
+    expect(await posted.locator("article strong").innerText()).toBe("checkout");
     expect(await tickets.locator('[data-ticket="shop-2"]').innerText()).toContain(
       "setup: no browser found",
     );

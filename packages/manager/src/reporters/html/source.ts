@@ -20,7 +20,9 @@ export function projectSource(projectDir: string, redactor: Redactor): SourceLin
       const rel = relative(root, path);
       if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return undefined;
       if (!statSync(path).isFile() || statSync(path).size > MAX_SOURCE_BYTES) return undefined;
-      return redactor.text(readFileSync(path, "utf8")).split(/\r?\n/);
+      const lines = redactor.text(readFileSync(path, "utf8")).split(/\r?\n/);
+      if (lines.at(-1) === "") lines.pop(); // the newline that ends the file is not a line
+      return lines;
     } catch {
       return undefined;
     }
