@@ -33,6 +33,7 @@ export {
   RunStatusSchema,
   STEP_STATUSES,
   StepResultSchema,
+  CodeLocationSchema,
   StepStatusSchema,
 } from "./run-result.js";
 export type {
@@ -43,15 +44,17 @@ export type {
   RunStatus,
   StepResult,
   StepStatus,
+  CodeLocation,
 } from "./run-result.js";
 export {
   FlowOutcomeSchema,
   OUTCOMES,
   OutcomeKindSchema,
   ReportShardSchema,
+  RunMetaSchema,
   RunReportSchema,
 } from "./outcome.js";
-export type { FlowOutcome, OutcomeKind, ReportShard, RunReport } from "./outcome.js";
+export type { FlowOutcome, OutcomeKind, ReportShard, RunMeta, RunReport } from "./outcome.js";
 export { ConfigError, ContractErrorCode } from "./errors.js";
 export type { ConfigErrorDetails } from "./errors.js";
 export {

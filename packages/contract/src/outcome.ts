@@ -56,6 +56,11 @@ export const FlowOutcomeSchema = z.strictObject({
    * `failing_step` and `error` are then the first run's, `result` the second's.
    */
   first_attempt: FirstAttemptSchema.optional(),
+  /** The flow as the runner's `--list` declares it (added for the HTML report; optional). */
+  description: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  /** The flow's module, relative to the project folder, when the manager found it. */
+  file: z.string().optional(),
 });
 export type FlowOutcome = z.infer<typeof FlowOutcomeSchema>;
 
@@ -68,11 +73,29 @@ export const ReportShardSchema = z.strictObject({
 });
 export type ReportShard = z.infer<typeof ReportShardSchema>;
 
+/** Where and how a run was made (added for the HTML report's header; every field optional). */
+export const RunMetaSchema = z.strictObject({
+  /** When the run started, ISO 8601. */
+  started_at: z.string().optional(),
+  /** Wall-clock time of the whole run, from the first flow started to the last one ended. */
+  wall_ms: z.number().nonnegative().optional(),
+  /** Flows run at once (`--jobs`, resolved). */
+  workers: z.number().int().positive().optional(),
+  /** `git rev-parse HEAD` of the project, when it is a git repository. */
+  git_commit: z.string().optional(),
+  /** The CI build this run was part of, from the CI's environment (GITHUB_RUN_ID, CI_JOB_URL...). */
+  ci_build: z
+    .strictObject({ provider: z.string(), id: z.string(), url: z.string().optional() })
+    .optional(),
+});
+export type RunMeta = z.infer<typeof RunMetaSchema>;
+
 /** What `verify-manager run --json` prints. */
 export const RunReportSchema = z.strictObject({
   schema_version: z.literal(1),
   passed: z.boolean(),
   outcomes: z.array(FlowOutcomeSchema),
   shard: ReportShardSchema.optional(),
+  meta: RunMetaSchema.optional(),
 });
 export type RunReport = z.infer<typeof RunReportSchema>;

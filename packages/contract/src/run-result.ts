@@ -4,11 +4,20 @@ export const STEP_STATUSES = ["pass", "fail", "not_run"] as const;
 export const StepStatusSchema = z.enum(STEP_STATUSES);
 export type StepStatus = z.infer<typeof StepStatusSchema>;
 
+/** Where a step failed: the first frame of the project's own code, relative to the project. */
+export const CodeLocationSchema = z.strictObject({
+  file: z.string(),
+  line: z.number().int().positive(),
+});
+export type CodeLocation = z.infer<typeof CodeLocationSchema>;
+
 export interface StepResult {
   name: string;
   status: StepStatus;
   duration_ms: number;
   error?: string | undefined;
+  /** A failed step: the flow or page-object line the error came from (added, optional). */
+  location?: CodeLocation | undefined;
   /** Steps opened inside this one (page-object methods wrapped in steps). */
   steps?: StepResult[] | undefined;
 }
@@ -18,6 +27,7 @@ export const StepResultSchema: z.ZodType<StepResult> = z.strictObject({
   status: StepStatusSchema,
   duration_ms: z.number().nonnegative(),
   error: z.string().optional(),
+  location: CodeLocationSchema.optional(),
   get steps() {
     return z.array(StepResultSchema).optional();
   },

@@ -97,6 +97,13 @@ export const VerifyLogEntrySchema = z.strictObject({
   agent_loop: AgentLoopBriefSchema.optional(),
   /** Oracle tests the task declared it changes (`## TESTS`, `action: modify`), as gates listed them. */
   declared_test_changes: z.array(DeclaredTestChangeSchema).optional(),
+  /** The ticket's title at this attempt (shown by the HTML report; absent on older lines). */
+  title: z.string().optional(),
+  /**
+   * The comment this attempt posts on the ticket, as written when the attempt was logged (cut
+   * at 20 000 characters); absent on older lines.
+   */
+  comment: z.string().optional(),
   /**
    * HMAC-SHA256 (hex) of the line's bytes before this field, with a key kept in the user's
    * state folder, outside the working tree; the last field of the line. A line without a

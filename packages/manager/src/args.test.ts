@@ -80,6 +80,22 @@ describe("parseArgs", () => {
     });
   });
 
+  it("show-report serves a folder (flows-report by default) on 127.0.0.1:9323", () => {
+    expect(parseArgs(["show-report"])).toEqual({
+      kind: "show-report",
+      dir: "flows-report",
+      host: "127.0.0.1",
+      port: 9323,
+      open: true,
+    });
+    expect(parseArgs(["show-report", "out", "--port", "0", "--no-open"])).toMatchObject({
+      dir: "out",
+      port: 0,
+      open: false,
+    });
+    expect(parseArgs(["show-report", "--port", "70000"])).toMatchObject({ kind: "usage_error" });
+  });
+
   it("run needs something to run", () => {
     expect(parseArgs(["run"])).toEqual({
       kind: "usage_error",

@@ -21,6 +21,7 @@ export type ParsedArgs =
       scale: ScaleArgs;
     }
   | { kind: "merge-reports"; files: string[]; json: boolean; reporters: ReporterSpec[] }
+  | { kind: "show-report"; dir: string; host: string; port: number; open: boolean }
   | {
       kind: "issue";
       dir: string;
@@ -144,6 +145,21 @@ function program(emit: (parsed: ParsedArgs) => void, out: { text: string }): Com
   ).action((files: string[], opts: { json: boolean; reporter: ReporterSpec[] }) =>
     emit({ kind: "merge-reports", files, json: opts.json, reporters: opts.reporter }),
   );
+  sub("show-report")
+    .description(
+      "serve an HTML report on http://127.0.0.1 with Playwright's trace viewer (Ctrl+C stops it)",
+    )
+    .argument("[dir]", "the report folder (--reporter html=DIR)", "flows-report")
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .addOption(
+      new Option("--port <port>", "port to listen on (0: any free port)")
+        .default(9323)
+        .argParser(wholeNumber(0, 65535)),
+    )
+    .option("--no-open", "do not open a browser (none is opened without a display anyway)")
+    .action((dir: string, opts: { host: string; port: number; open: boolean }) =>
+      emit({ kind: "show-report", dir, host: opts.host, port: opts.port, open: opts.open }),
+    );
   const budgetOption = () =>
     new Option(
       "--retry-budget <n>",

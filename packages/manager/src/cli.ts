@@ -2,18 +2,13 @@ import { resolve } from "node:path";
 import { parseArgs } from "./args.js";
 import type { CliStatus } from "./commands/command.js";
 import { isManagerError, ManagerErrorCode } from "./errors.js";
+import { EXIT_CODE_BY_STATUS } from "./exit-codes.js";
 import { printResult, usageErrorText, writeStderr, writeStdout } from "./output.js";
 import { msFromEnv } from "./supervise/env-ms.js";
 
 export { parseArgs } from "./args.js";
 
-/** The one place exit codes are decided. */
-export const EXIT_CODE_BY_STATUS: Record<CliStatus, number> = {
-  passed: 0,
-  failed: 1,
-  setup: 2,
-  usage: 2,
-};
+export { EXIT_CODE_BY_STATUS } from "./exit-codes.js";
 
 /** Operators (and tests) may shorten or lengthen the supervision graces. */
 function graces(env: NodeJS.ProcessEnv): { timeoutGraceMs?: number; killGraceMs?: number } {
@@ -28,7 +23,7 @@ function graces(env: NodeJS.ProcessEnv): { timeoutGraceMs?: number; killGraceMs?
 
 type Runnable = Exclude<
   ReturnType<typeof parseArgs>,
-  { kind: "help" | "usage_error" | "merge-reports" }
+  { kind: "help" | "usage_error" | "merge-reports" | "show-report" }
 >;
 
 /** `merge-reports` works on report files, not a project folder: no catalog, no graces. */
@@ -84,6 +79,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.once("SIGTERM", onSignal);
   try {
     if (args.kind === "merge-reports") return EXIT_CODE_BY_STATUS[await mergeCommand(args)];
+    if (args.kind === "show-report") {
+      const { showReportCommand } = await import("./commands/show-report.js");
+      const result = await showReportCommand(args, controller.signal);
+      printResult(result, false);
+      return EXIT_CODE_BY_STATUS[result.status];
+    }
     return EXIT_CODE_BY_STATUS[await execute(args, controller.signal)];
   } catch (error) {
     if (!isManagerError(error)) throw error;

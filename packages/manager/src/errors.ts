@@ -23,6 +23,8 @@ export const ManagerErrorCode = {
   StateDirUnusable: "state_dir_unusable",
   /** The ticket waits on an open dependency (a batch leaves it `blocked`). */
   TicketBlocked: "ticket_blocked",
+  /** `show-report` cannot serve: no report in the folder, or the port is taken. */
+  ServeFailed: "serve_failed",
 } as const;
 export type ManagerErrorCode = (typeof ManagerErrorCode)[keyof typeof ManagerErrorCode];
 

@@ -56,7 +56,7 @@ function preload(load: () => unknown): void {
 /** One run of one flow: setup, the flow under its deadline, evidence, teardown. */
 export class FlowRun {
   private readonly startedAt = performance.now();
-  private readonly recorder = new StepRecorder();
+  private readonly recorder: StepRecorder;
   private readonly session = new BrowserSession();
   private readonly abortController = new AbortController();
   private server: StartedServer | undefined;
@@ -67,7 +67,9 @@ export class FlowRun {
   /** What this run records, once the manifest is read. */
   private trace: TraceRecording = "retain-on-failure";
 
-  constructor(private readonly options: RunOptions) {}
+  constructor(private readonly options: RunOptions) {
+    this.recorder = new StepRecorder(options.dir);
+  }
 
   private get env(): NodeJS.ProcessEnv {
     return this.options.env ?? process.env;

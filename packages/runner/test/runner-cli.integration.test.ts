@@ -160,6 +160,8 @@ describe("verify-runner CLI", () => {
     ]);
     expect(result.steps[1]?.error).toContain('Expected: "Wrong"');
     expect(result.steps[1]?.error).toContain('Received: "Fixture site"');
+    // Where it failed: the flow's own line, relative to the project (the HTML report's code frame).
+    expect(result.steps[1]?.location).toEqual({ file: ".verify/src/flows/open-home.ts", line: 8 });
     const { screenshot, error_context, trace, url_at_failure } = result.artifacts;
     expect(screenshot && readFileSync(screenshot).subarray(0, 8)).toEqual(
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

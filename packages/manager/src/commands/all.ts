@@ -2,7 +2,10 @@ import type { ParsedArgs } from "../args.js";
 import type { CommandContext, CommandResult } from "./command.js";
 
 /** Every command that works in a project folder (`merge-reports` needs none; see cli.ts). */
-export type Runnable = Exclude<ParsedArgs, { kind: "help" | "usage_error" | "merge-reports" }>;
+export type Runnable = Exclude<
+  ParsedArgs,
+  { kind: "help" | "usage_error" | "merge-reports" | "show-report" }
+>;
 
 /** Commands whose work starts with the runner's `--list`: the CLI starts it first. */
 export const NEEDS_FLOW_LIST: ReadonlySet<Runnable["kind"]> = new Set(["list", "run", "issue"]);

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -5,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { FlowOutcome, RunReport } from "@agent-verify/contract";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../test/helpers/cli.js";
+import { BIN, runCli } from "../../test/helpers/cli.js";
 
 const CHROMIUM = process.env.VERIFY_BROWSER_PATH || "/usr/bin/chromium";
 /** Kept after the run (git-ignored) so a person can look at the report. */
@@ -60,11 +61,39 @@ async function screenshot(name: string, text: string): Promise<string> {
   return path;
 }
 
+/** A real Playwright trace of a tiny page, for the trace viewer to open. */
+async function recordTrace(path: string): Promise<string> {
+  const context = await browser.newContext();
+  await context.tracing.start({ snapshots: true });
+  const page = await context.newPage();
+  await page.setContent("<h1>Total: 12</h1><button>Pay</button>");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await context.tracing.stop({ path });
+  await context.close();
+  return path;
+}
+
+const FLOW_SOURCE = [
+  'import { defineFlow } from "@agent-verify/runner";',
+  "export default defineFlow(async ({ page, step }) => {",
+  '  await step("see-total", async () => {',
+  '    await expect(page.getByTestId("results")).toHaveCount(1);',
+  "  });",
+  "});",
+].join("\n");
+
+const meta = (startedAt: string, wallMs: number) => ({
+  started_at: startedAt,
+  wall_ms: wallMs,
+  workers: 2,
+  git_commit: "0123456789abcdef0123456789abcdef01234567",
+  ci_build: { provider: "github", id: "42", url: "https://github.com/o/r/actions/runs/42" },
+});
+
 /** Two shards: a pass and a flaky flow (failed, then passed on the retry); a failed flow. */
 async function shards(): Promise<string[]> {
   const firstShot = await screenshot("first.png", "Total: 0");
-  const trace = join(dir, "retry-trace.zip");
-  writeFileSync(trace, "PK retry");
+  const trace = await recordTrace(join(dir, "retry-trace.zip"));
   const error = `expected total 12, got 0 ${INJECT}`;
   const first = {
     outcome: "fail" as const,
@@ -84,6 +113,7 @@ async function shards(): Promise<string[]> {
   };
   const flaky = outcome("checkout", {
     outcome: "flaky",
+    tags: ["checkout", "smoke"],
     exit_code: 0,
     duration_ms: 1900,
     failing_step: "see-total",
@@ -92,26 +122,71 @@ async function shards(): Promise<string[]> {
     stderr_tail: "retry's stderr",
     first_attempt: first,
   });
+  mkdirSync(join(dir, ".verify/src/flows"), { recursive: true });
+  writeFileSync(join(dir, ".verify/src/flows/search-page.ts"), FLOW_SOURCE);
   const failed = outcome("search-page", {
     outcome: "fail",
     exit_code: 1,
     failing_step: "see-total",
     error: "no results",
-    result: null,
+    tags: ["search"],
+    file: ".verify/src/flows/search-page.ts",
+    result: {
+      schema_version: 1,
+      flow: "search-page",
+      status: "fail",
+      duration_ms: 880,
+      steps: [
+        {
+          name: "see-total",
+          status: "fail",
+          duration_ms: 800,
+          error: "no results",
+          location: { file: ".verify/src/flows/search-page.ts", line: 4 },
+        },
+      ],
+      artifacts: {},
+    },
+  });
+  const login = outcome("login", {
+    description: "A known user signs in and sees their account.",
+    tags: ["auth", "smoke"],
+    file: ".verify/src/flows/login.ts",
+    result: {
+      schema_version: 1,
+      flow: "login",
+      status: "pass",
+      duration_ms: 880,
+      steps: [
+        {
+          name: "sign-in",
+          status: "pass",
+          duration_ms: 600,
+          steps: [
+            { name: "fill-user", status: "pass", duration_ms: 200 },
+            { name: "submit", status: "pass", duration_ms: 400 },
+          ],
+        },
+        { name: "see-account", status: "pass", duration_ms: 280 },
+      ],
+      artifacts: {},
+    },
   });
   const selected = ["login", "checkout", "search-page"];
   const reports: RunReport[] = [
     {
       schema_version: 1,
       passed: false,
-      outcomes: [outcome("login"), flaky],
+      outcomes: [login, flaky],
       shard: { index: 1, total: 2, selected },
+      meta: meta("2026-12-01T10:00:00.000Z", 3000),
     },
     {
       schema_version: 1,
       passed: false,
       outcomes: [failed],
       shard: { index: 2, total: 2, selected },
+      meta: meta("2026-12-01T10:00:01.000Z", 4000),
     },
   ];
   return reports.map((report, i) => {
@@ -144,6 +219,26 @@ describe("the HTML report's runs, links and search in real Chromium", () => {
     page.on("pageerror", (error) => problems.push(error.message));
     await page.goto(index);
     expect(await visibleFlows(page)).toEqual(["login", "checkout", "search-page"]);
+    // The headline counts like the exit code: flaky apart, never as passed.
+    expect(await page.locator(".headline").innerText()).toMatch(
+      /^Failed \(exit 1\)\s+1 passed · 1 failed · 1 flaky\s+flaky: failed, then passed on the retry/,
+    );
+    expect(await page.getByLabel("run metadata").locator(".meta-item").allInnerTexts()).toEqual([
+      "Started 2026-12-01T10:00:00.000Z",
+      "Wall time 5.0 s",
+      "Workers 4",
+      "Commit 0123456789ab",
+      "CI build github 42",
+    ]);
+    expect(await page.getByRole("link", { name: "github 42" }).getAttribute("href")).toBe(
+      "https://github.com/o/r/actions/runs/42",
+    );
+    expect(await page.locator("tbody tr .tags").allInnerTexts()).toEqual([
+      "@auth @smoke",
+      "@checkout @smoke",
+      "@search",
+    ]);
+    await page.screenshot({ path: join(ARTIFACTS, "html-report-headline.png") });
 
     await page.getByRole("link", { name: "checkout", exact: true }).click();
     await expect.poll(() => new URL(page.url()).hash).toBe("#?flow=checkout");
@@ -197,6 +292,58 @@ describe("the HTML report's runs, links and search in real Chromium", () => {
     await expect.poll(() => failed.isVisible()).toBe(true);
     expect(await failed.getByRole("tab").count()).toBe(0);
     expect(await failed.locator("pre.error").innerText()).toBe("step 'see-total': no results");
+    // The code frame: the flow's own line, relative path, a few lines around it.
+    const frame = failed.getByRole("figure");
+    expect(await frame.locator("figcaption").innerText()).toBe(
+      ".verify/src/flows/search-page.ts:4",
+    );
+    expect(await frame.locator(".code-line.hit").innerText()).toBe(
+      '> 4 |     await expect(page.getByTestId("results")).toHaveCount(1);',
+    );
+    expect(await frame.locator(".code-line").count()).toBe(6);
+    expect(await failed.locator(".declared").innerText()).toBe(
+      "@search .verify/src/flows/search-page.ts",
+    );
+    expect(await linked.content()).not.toContain(dir);
+    await linked.screenshot({
+      path: join(ARTIFACTS, "html-report-code-frame.png"),
+      fullPage: true,
+    });
+
+    // Nested steps fold; their bars sit on the flow's time axis, under their parent's.
+    await linked.goto(`${index}#?flow=login`);
+    const login = linked.locator('section[data-flow="login"]');
+    await expect.poll(() => login.isVisible()).toBe(true);
+    expect(await login.locator(".description").innerText()).toBe(
+      "A known user signs in and sees their account.",
+    );
+    expect(await login.locator(".timeline .step:visible").allInnerTexts()).toEqual([
+      expect.stringMatching(/^sign-in\s+pass\s+600 ms$/),
+      expect.stringMatching(/^see-account\s+pass\s+280 ms$/),
+    ]);
+    await login.getByText("sign-in").click();
+    expect(await login.locator(".timeline .step:visible").allInnerTexts()).toEqual([
+      expect.stringMatching(/^sign-in\s+pass/),
+      expect.stringMatching(/^fill-user\s+pass\s+200 ms$/),
+      expect.stringMatching(/^submit\s+pass\s+400 ms$/),
+      expect.stringMatching(/^see-account\s+pass/),
+    ]);
+    const bars = await login.locator(".timeline .step:visible .bar").evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const box = node.getBoundingClientRect();
+        return [Math.round(box.left), Math.round(box.right)];
+      }),
+    );
+    type Span = [number, number];
+    const [parent, fill, submit, after] = bars as [Span, Span, Span, Span];
+    expect(fill[0]).toBe(parent[0]); // the first child starts with its parent
+    expect(Math.abs(submit[0] - fill[1])).toBeLessThanOrEqual(1); // then one after another
+    expect(Math.abs(submit[1] - parent[1])).toBeLessThanOrEqual(1);
+    expect(Math.abs(after[0] - parent[1])).toBeLessThanOrEqual(1);
+    await linked.screenshot({
+      path: join(ARTIFACTS, "html-report-nested-steps.png"),
+      fullPage: true,
+    });
     await linked.close();
 
     // Search tokens and filters are kept in the URL and survive a trip to a flow's page.
@@ -223,9 +370,60 @@ describe("the HTML report's runs, links and search in real Chromium", () => {
       "true",
     );
     await page.screenshot({ path: join(ARTIFACTS, "html-report-search.png"), fullPage: true });
+    // Tags are in the record now: @tag finds flows by tag.
+    await page.goto(`${index}#?q=%40smoke`);
+    await expect.poll(() => visibleFlows(page)).toEqual(["login", "checkout"]);
 
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned ?? null)).toBe(null);
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it("show-report serves the report on 127.0.0.1 and opens a trace in Playwright's trace viewer", async () => {
+    const html = join(dir, "html");
+    const child = spawn(process.execPath, [BIN, "show-report", html, "--port", "0"], {
+      cwd: dir,
+      env: { ...process.env, DISPLAY: "", WAYLAND_DISPLAY: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+    try {
+      let stdout = "";
+      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+      await expect.poll(() => stdout, { timeout: 10_000 }).toContain("Press Ctrl+C to stop.");
+      const url = /Serving the HTML report at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout)?.[1];
+      expect(url).toBeDefined();
+      expect(stdout).toContain(`Traces open in Playwright's trace viewer at ${url}trace/`);
+
+      const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+      await page.goto(`${url}#?flow=checkout`);
+      const flow = page.locator('section[data-flow="checkout"]');
+      await expect.poll(() => flow.isVisible()).toBe(true);
+      const retry = flow.getByRole("tabpanel", { name: "Retry #1" });
+      const viewerLink = retry.getByRole("link", { name: "Open in the trace viewer" });
+      expect(await viewerLink.getAttribute("href")).toBe(
+        `${url}trace/index.html?trace=${encodeURIComponent(`${url}flows/1-checkout/retry-trace.zip`)}`,
+      );
+      expect(await retry.locator(".trace-hint").isVisible()).toBe(false);
+      await page.screenshot({ path: join(ARTIFACTS, "show-report-flow.png"), fullPage: true });
+
+      await viewerLink.click();
+      await page.waitForURL(/\/trace\/index\.html\?trace=/);
+      // The trace's actions are listed once the viewer has loaded the zip.
+      await expect
+        .poll(() => page.getByText("Click", { exact: false }).first().isVisible(), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      await page.screenshot({ path: join(ARTIFACTS, "show-report-trace-viewer.png") });
+      await page.close();
+
+      // A path outside the report is never served.
+      const outside = await fetch(`${url}..%2F..%2Fetc%2Fpasswd`);
+      expect(outside.status).toBe(404);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited).toBe(0);
   });
 });

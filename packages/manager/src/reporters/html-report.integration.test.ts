@@ -198,7 +198,13 @@ function projectWithLog(): string {
       failed_tests: [{ file: "cart.test.ts", name: "adds one", message: "expected 1" }],
     }),
   );
-  appendSignedLogLine(project, logEntry("shop-1", 2, {}));
+  appendSignedLogLine(
+    project,
+    logEntry("shop-1", 2, {
+      title: `Cart badge shows the count ${INJECT}`,
+      comment: `verify-manager: verified at attempt 2: **checkout** passed ${INJECT}\n[verify-manager attempt shop-1#2]\n`,
+    }),
+  );
   appendSignedLogLine(
     project,
     logEntry("shop-2", 1, { pass: false, decision: "setup", setup_error: "no browser found" }),
@@ -311,7 +317,7 @@ describe("the HTML report in real Chromium", () => {
     const tickets = page.locator("#view-tickets");
     await expect.poll(() => tickets.isVisible()).toBe(true);
     expect(await tickets.locator("article.ticket h3").allInnerTexts()).toEqual([
-      "shop-1 2 attempts",
+      `shop-1 Cart badge shows the count ${INJECT} 2 attempts`,
       "shop-2 1 attempt",
     ]);
     const attempts = tickets.locator('[data-ticket="shop-1"] li.attempt');
@@ -324,6 +330,14 @@ describe("the HTML report in real Chromium", () => {
     expect(first).toContain(`checkout: fail at step 'pay' — declined ${INJECT}`);
     expect(first).toContain("cart.test.ts: adds one — expected 1");
     expect(first).toContain("bd comments shop-1");
+    // The comment the attempt posted, kept in its log line, folded until asked for.
+    const posted = attempts.nth(1).locator("details.posted-comment");
+    expect(await posted.locator("article").isVisible()).toBe(false);
+    await posted.getByText("Comment posted on the ticket").click();
+    expect(await posted.locator("article").innerText()).toBe(
+      `verify-manager: verified at attempt 2: checkout passed ${INJECT} [verify-manager attempt shop-1#2]`,
+    );
+    expect(await posted.locator("article strong").innerText()).toBe("checkout");
     expect(await tickets.locator('[data-ticket="shop-2"]').innerText()).toContain(
       "setup: no browser found",
     );
@@ -407,6 +421,17 @@ describe("the HTML report in real Chromium", () => {
       await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
     ).toBe(true);
     expect(await flow.locator(".markdown h3").first().innerText()).toBe("Flow sees-cart failed");
+    // The runner said where the step failed; the report shows that line of the flow's source.
+    expect(await flow.locator(".flow-file").innerText()).toBe(".verify/src/flows/sees-cart.ts");
+    const frame = flow.getByRole("tabpanel", { name: "Retry #1" }).getByRole("figure");
+    expect(await frame.locator("figcaption").innerText()).toBe(".verify/src/flows/sees-cart.ts:6");
+    expect(await frame.locator(".code-line.hit").innerText()).toContain(
+      'await step("cart-count", () => expect(page.locator("h1")).toHaveText("Cart: 1"',
+    );
+    expect(await frame.innerHTML()).not.toContain(project.dir);
+    expect(run.stderr).toContain(
+      `verify-manager: to serve it with the trace viewer: verify-manager show-report ${html}\n`,
+    );
     // Failed twice (the retry records the trace): a tab per run, the retry's shown first.
     expect(await flow.getByRole("tab").allInnerTexts()).toEqual([
       expect.stringMatching(/^Run · fail/),

@@ -1,11 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { RunReport } from "@agent-verify/contract";
 import { createRedactor } from "@agent-verify/contract/redact";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
 import type { ReporterSpec } from "../run/run-args.js";
 import { renderHtml } from "./html.js";
 import { evidenceCopier } from "./html/evidence.js";
+import { projectSource } from "./html/source.js";
 import { readTicketsData } from "./html/tickets-data.js";
 import { renderJunit } from "./junit.js";
 
@@ -53,8 +54,16 @@ function writeHtml(
   const page = renderHtml(clean, evidence.link, new Date(), {
     errorContext: evidence.errorContext,
     tickets,
+    source: projectSource(projectDir, redactor),
   });
   writeFile(join(dir, "index.html"), page);
+}
+
+/** The report folder as the user would type it: relative to where they are, quoted for a shell. */
+function shownDir(cwd: string, path: string): string {
+  const rel = relative(cwd, path);
+  const shown = rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? path : rel;
+  return /^[\w./-]+$/.test(shown) ? shown : `'${shown.replaceAll("'", `'\\''`)}'`;
 }
 
 /**
@@ -73,11 +82,12 @@ export function writeReporters(
     if (reporter.kind === "junit") writeFile(path, renderJunit(report));
     else if (reporter.kind === "json") writeFile(path, `${JSON.stringify(report, null, 2)}\n`);
     else writeHtml(report, path, options.projectDir ?? cwd, options.env ?? process.env);
-    written.push(
-      reporter.kind === "html"
-        ? `HTML report: ${join(path, "index.html")} (open it in a browser)`
-        : `${reporter.kind === "junit" ? "JUnit" : "JSON"} report: ${path}`,
-    );
+    if (reporter.kind === "html") {
+      written.push(
+        `HTML report: ${join(path, "index.html")} (open it in a browser)`,
+        `to serve it with the trace viewer: verify-manager show-report ${shownDir(cwd, path)}`,
+      );
+    } else written.push(`${reporter.kind === "junit" ? "JUnit" : "JSON"} report: ${path}`);
   }
   return written;
 }

@@ -1,6 +1,7 @@
 import type { FlowOutcome, RunReport } from "@agent-verify/contract";
 import { ManagerError, ManagerErrorCode } from "../errors.js";
 import { buildReport } from "./report.js";
+import { mergeMeta } from "./run-meta.js";
 
 /**
  * `verify-manager merge-reports`: join the shards' reports into the report one run
@@ -25,7 +26,13 @@ export function mergeReports(
     }
   }
   const selected = reports.find(({ report }) => report.shard)?.report.shard?.selected;
-  if (!selected) return buildReport([...seen.values()].map((entry) => entry.outcome));
+  const meta = mergeMeta(reports.map(({ report }) => report));
+  if (!selected)
+    return buildReport(
+      [...seen.values()].map((entry) => entry.outcome),
+      undefined,
+      meta,
+    );
   const missing = selected.filter((flow) => !seen.has(flow));
   const total = reports.find(({ report }) => report.shard)?.report.shard?.total ?? 0;
   if (missing.length > 0) {
@@ -39,5 +46,5 @@ export function mergeReports(
   const outcomes = [...seen.values()]
     .map((entry) => entry.outcome)
     .sort((a, b) => (order.get(a.flow) ?? Infinity) - (order.get(b.flow) ?? Infinity));
-  return buildReport(outcomes);
+  return buildReport(outcomes, undefined, meta);
 }

@@ -3,6 +3,7 @@ import {
   type FlowOutcome,
   type OutcomeKind,
   type ReportShard,
+  type RunMeta,
   type RunReport,
 } from "@agent-verify/contract";
 import { stderrTailLines } from "./stderr-tail.js";
@@ -18,13 +19,18 @@ export const SETUP_OUTCOMES: ReadonlySet<OutcomeKind> = new Set([
 ]);
 
 /** The run's report; a shard's says which part it is, and an empty shard has passed. */
-export function buildReport(outcomes: readonly FlowOutcome[], shard?: ReportShard): RunReport {
+export function buildReport(
+  outcomes: readonly FlowOutcome[],
+  shard?: ReportShard,
+  meta?: RunMeta,
+): RunReport {
   return RunReportSchema.parse({
     schema_version: 1,
     passed:
       (outcomes.length > 0 || shard !== undefined) && outcomes.every((o) => o.outcome === "pass"),
     outcomes,
     ...(shard ? { shard } : {}),
+    ...(meta ? { meta } : {}),
   });
 }
 

@@ -16,6 +16,7 @@ import { shardFlows, type Shard } from "./shard.js";
 import { mapBounded } from "./pool.js";
 import { silentProgress, type ProgressSink } from "./progress.js";
 import { buildReport } from "./report.js";
+import { flowFile, runMeta, withDeclared } from "./run-meta.js";
 import { firstRunEnv, managerTrace, mergeRetry, retryEnv, wantsRetry } from "./trace-policy.js";
 
 export interface SuperviseOptions {
@@ -119,6 +120,8 @@ export async function superviseFlows(
 
 /** `verify-manager run`: select flows, run them with bounded parallelism, build the report. */
 export async function runFlows(options: RunOptions): Promise<RunReport> {
+  const startedAt = new Date();
+  const began = performance.now();
   const catalog = options.catalog ?? new FlowCatalog(options);
   let listed: ListedFlow[];
   let capabilities: string[];
@@ -140,7 +143,21 @@ export async function runFlows(options: RunOptions): Promise<RunReport> {
     : undefined;
   const shard = options.shard ? { ...options.shard, selected } : undefined;
   const names = options.shard ? shardFlows(selected, options.shard, durations) : selected;
-  if (names.length === 0) return buildReport([], shard);
+  const metaEnv = options.env ?? process.env;
+  const meta = () =>
+    runMeta({
+      dir: options.dir,
+      env: metaEnv,
+      startedAt,
+      wallMs: performance.now() - began,
+      workers: resolveJobs(options.jobs),
+    });
+  const byName = new Map(listed.map((flow) => [flow.name, flow]));
+  const declared = (outcomes: FlowOutcome[]) =>
+    outcomes.map((o) =>
+      withDeclared(o, byName.get(o.flow), flowFile(options.dir, manifest, o.flow)),
+    );
+  if (names.length === 0) return buildReport([], shard, meta());
   const hosts = await openRunHosts(options.dir, manifest, options.env ?? process.env, {
     flows: names.length,
     browserServer: capabilities.includes("browser-server"),
@@ -151,21 +168,20 @@ export async function runFlows(options: RunOptions): Promise<RunReport> {
     if (hosts.setupError !== null) {
       const reason = hosts.setupError;
       return buildReport(
-        names.map((name) => notRunOutcome(name, "setup_error", reason)),
+        declared(names.map((name) => notRunOutcome(name, "setup_error", reason))),
         shard,
+        meta(),
       );
     }
     const env = hosts.env;
     options.progress?.plan?.(names.length);
-    return buildReport(
-      await superviseFlows(options.dir, manifest, listed, names, {
-        ...options,
-        env,
-        capabilities,
-        retryFailures: true,
-      }),
-      shard,
-    );
+    const outcomes = await superviseFlows(options.dir, manifest, listed, names, {
+      ...options,
+      env,
+      capabilities,
+      retryFailures: true,
+    });
+    return buildReport(declared(outcomes), shard, meta());
   } finally {
     await hosts.close();
   }

@@ -169,6 +169,10 @@ describe("the retry budget and escalation", () => {
     );
     expect(app.tracker.writes).toHaveLength(writes);
     expect(app.log(id)).toHaveLength(3);
+    // Each log line keeps the ticket's title and the comment its attempt posted (HTML report).
+    expect(app.log(id).map((entry) => [entry.title, entry.comment])).toEqual(
+      comments.map((comment) => ["Cart shows the right count", comment]),
+    );
 
     const table = formatHistory(id, app.log(id));
     expect(table.split("\n")[0]).toMatch(/^ATTEMPT\s+WHEN\s+DECISION\s+COUNTED\s+TREE\s+EVIDENCE$/);

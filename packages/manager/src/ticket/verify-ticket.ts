@@ -14,7 +14,7 @@ import { blockedReason } from "./load/blockers.js";
 import { assertIssueId, loadTicket } from "./load/load.js";
 import { treeHash } from "./record/tree-hash.js";
 import { appendLogEntry } from "./record/verify-log.js";
-import { attemptTexts } from "./report/ticket-comment.js";
+import { attemptTexts, type AttemptTexts } from "./report/ticket-comment.js";
 import { buildVerification, type VerificationMode } from "./report/verification.js";
 import { ticketTracker } from "./ticket-tracker.js";
 import type { FileLayer } from "./trust/file-layer.js";
@@ -75,14 +75,10 @@ interface Decided {
   resumed: boolean;
 }
 
-/** apply → report: post what the attempt decided (unless a dry run) and say what was done. */
-async function applyAndReport(
-  ctx: Context,
-  done: Decided,
-  mode: VerificationMode,
-): Promise<IssueVerification> {
+/** What the attempt posts on the ticket, from the decided entry. */
+function textsOf(ctx: Context, done: Decided): AttemptTexts {
   const { entry, history, issue } = done;
-  const texts = attemptTexts(
+  return attemptTexts(
     {
       entry,
       history,
@@ -97,6 +93,28 @@ async function applyAndReport(
     issue.title,
     done.acMet,
   );
+}
+
+/** The longest comment kept in the log line (a whole outcomes block can be large). */
+const MAX_LOGGED_COMMENT = 20_000;
+
+/** The log line also keeps the ticket's title and the comment posted, for the HTML report. */
+function withPosted(entry: VerifyLogEntry, title: string, texts: AttemptTexts): VerifyLogEntry {
+  const comment =
+    texts.comment.length > MAX_LOGGED_COMMENT
+      ? `${texts.comment.slice(0, MAX_LOGGED_COMMENT)}\n… (cut: the whole comment is on the ticket)`
+      : texts.comment;
+  return { ...entry, title, comment };
+}
+
+/** apply → report: post what the attempt decided (unless a dry run) and say what was done. */
+async function applyAndReport(
+  ctx: Context,
+  done: Decided,
+  mode: VerificationMode,
+): Promise<IssueVerification> {
+  const { entry, issue } = done;
+  const texts = textsOf(ctx, done);
   const isApplying = mode === "attempt" && !ctx.dryRun;
   const applied = isApplying
     ? await applyDecision({
@@ -158,7 +176,10 @@ async function attempt(
   if (!ctx.dryRun) {
     // The batch records the attempt before it is logged: a kill after this is resumed, not redone.
     await options.onAttempt?.(number);
-    appendLogEntry(options.dir, entry, { key: ctx.key, files: options.files });
+    appendLogEntry(options.dir, withPosted(entry, issue.title, textsOf(ctx, done)), {
+      key: ctx.key,
+      files: options.files,
+    });
   }
   return applyAndReport(ctx, done, "attempt");
 }

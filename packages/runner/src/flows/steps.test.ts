@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { StepRecorder, step, withRecorder } from "./steps.js";
 
@@ -34,6 +35,23 @@ describe("step recording", () => {
         error: "step 'slow' timed out after 10 ms",
       }),
     ]);
+  });
+
+  it("gives a failed step the project's own line it failed at, relative, never outside", async () => {
+    const dir = fileURLToPath(new URL("../..", import.meta.url));
+    const inside = new StepRecorder(dir);
+    await withRecorder(inside, () =>
+      step("boom", () => Promise.reject(new Error("kaput"))).catch(() => {}),
+    );
+    expect(inside.steps[0]?.location).toEqual({
+      file: "src/flows/steps.test.ts",
+      line: expect.any(Number),
+    });
+    const outside = new StepRecorder("/somewhere/else");
+    await withRecorder(outside, () =>
+      step("boom", () => Promise.reject(new Error("kaput"))).catch(() => {}),
+    );
+    expect(outside.steps[0]?.location).toBeUndefined();
   });
 
   it("runs the function plainly outside a flow", async () => {

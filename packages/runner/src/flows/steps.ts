@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { StepResult } from "@agent-verify/contract";
+import { isAbsolute, relative, sep } from "node:path";
+import type { CodeLocation, StepResult } from "@agent-verify/contract";
 import { shortError } from "../clean-error.js";
+import { userFrame } from "./flow-error.js";
 
 interface OpenStep {
   name: string;
@@ -12,6 +14,9 @@ interface OpenStep {
 export class StepRecorder {
   readonly steps: StepResult[] = [];
   private readonly open: OpenStep[] = [];
+
+  /** `dir`: the project folder; a failed step's location is given relative to it. */
+  constructor(private readonly dir?: string) {}
 
   /** Outermost step still running (the one a timeout or interrupt is charged to). */
   get runningStep(): string | undefined {
@@ -36,12 +41,23 @@ export class StepRecorder {
       if (this.open.length > depth) this.close("pass");
       return value;
     } catch (error) {
-      if (this.open.length > depth) this.close("fail", shortError(errorText(error)));
+      if (this.open.length > depth)
+        this.close("fail", shortError(errorText(error)), this.locationOf(error));
       throw error;
     }
   }
 
-  private close(status: "pass" | "fail", error?: string): void {
+  /** The project's own line the error came from; never a path outside the project. */
+  private locationOf(error: unknown): CodeLocation | undefined {
+    if (this.dir === undefined || !(error instanceof Error)) return undefined;
+    const frame = userFrame(error);
+    if (!frame) return undefined;
+    const file = relative(this.dir, frame.file);
+    if (!file || file.startsWith("..") || isAbsolute(file)) return undefined;
+    return { file: file.split(sep).join("/"), line: frame.line };
+  }
+
+  private close(status: "pass" | "fail", error?: string, location?: CodeLocation): void {
     const step = this.open.pop();
     if (!step) return;
     const result: StepResult = {
@@ -50,6 +66,7 @@ export class StepRecorder {
       duration_ms: Math.round(performance.now() - step.startedAt),
     };
     if (error !== undefined) result.error = error;
+    if (location !== undefined) result.location = location;
     if (step.children.length > 0) result.steps = step.children;
     const parent = this.open[this.open.length - 1];
     (parent ? parent.children : this.steps).push(result);

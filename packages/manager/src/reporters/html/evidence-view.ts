@@ -47,9 +47,15 @@ function traceSection({ outcome, view, attempt, link }: RunEvidence): string {
       : "";
   }
   const command = `npx playwright show-trace ${shellQuote(trace)}`;
+  // The trace viewer needs http (a service worker): the link shows when show-report serves the page.
+  const viewer =
+    `<p><a class="trace-viewer" hidden data-trace="${htmlEscape(trace)}" href="trace/index.html?trace=${htmlEscape(encodeURIComponent(trace))}">` +
+    `Open in the trace viewer</a><span class="muted trace-hint">The trace viewer opens from here when ` +
+    `<code>verify-manager show-report</code> serves this folder.</span></p>`;
   return section(
     "Trace",
-    `<p>From this report's folder:</p><pre class="command"><code>${htmlEscape(command)}</code></pre>` +
+    viewer +
+      `<p>From this report's folder:</p><pre class="command"><code>${htmlEscape(command)}</code></pre>` +
       `<p>${fileLink(trace, "download the trace")}</p>`,
   );
 }

@@ -9,10 +9,18 @@ import {
   type ErrorContextText,
   type EvidenceLink,
 } from "./evidence-view.js";
+import { failureLocation, renderCodeFrame, type SourceLines } from "./code-frame.js";
 import { flowHref } from "./links.js";
-import { renderTimeline } from "./timeline.js";
+import { renderTimeline, type StepLike } from "./timeline.js";
 
 export type { ErrorContextText, EvidenceLink } from "./evidence-view.js";
+
+/** What a flow's page needs besides the outcome: its evidence, error context and sources. */
+export interface FlowPageDeps {
+  link: EvidenceLink;
+  context: ErrorContextText;
+  source: SourceLines;
+}
 
 function errorLine(run: { failing_step: string | null; error: string | null }): string {
   if (!run.error) return "";
@@ -26,14 +34,22 @@ export function badge(outcome: FlowOutcome): string {
 /** Everything a search for this flow should find, lower-cased. */
 function searchText(outcome: FlowOutcome): string {
   const steps = (outcome.result?.steps ?? []).map((step) => step.name);
-  return [outcome.flow, outcome.outcome, errorLine(outcome), ...steps].join(" ").toLowerCase();
+  const declared = [outcome.description ?? "", outcome.file ?? ""];
+  return [outcome.flow, outcome.outcome, errorLine(outcome), ...declared, ...steps]
+    .join(" ")
+    .toLowerCase();
+}
+
+function tagList(tags: readonly string[]): string {
+  return tags.map((tag) => `@${tag}`).join(" ");
 }
 
 /** The flow's row in the list: name (a link to its page), outcome, duration, first error line. */
-export function flowRow(outcome: FlowOutcome, index: number, tags: readonly string[] = []): string {
+export function flowRow(outcome: FlowOutcome, index: number): string {
   const error = errorLine(outcome).split("\n")[0] ?? "";
   const short = error.length > 200 ? `${error.slice(0, 199)}…` : error;
-  const tagText = tags.map((tag) => `@${tag}`).join(" ");
+  const tags = outcome.tags ?? [];
+  const tagText = tagList(tags);
   return [
     `<tr data-category="${categoryOf(outcome)}" data-flow="${htmlEscape(outcome.flow)}" data-index="${index}"`,
     ` data-tags="${htmlEscape(tagText.toLowerCase())}" data-search="${htmlEscape(searchText(outcome))}">`,
@@ -48,19 +64,23 @@ export function flowRow(outcome: FlowOutcome, index: number, tags: readonly stri
 
 const RUN_STATUS: Record<string, string> = { pass: "passed", flaky: "passed" };
 
-/** One run's panel: its error (shown once, here), page URL, steps, evidence and stderr. */
-function runPanel(
-  outcome: FlowOutcome,
-  run: AttemptView,
-  link: EvidenceLink,
-  context: ErrorContextText,
-): string {
-  const { view } = run;
+/** The error, and the source line it came from when the runner said where. */
+function errorSection(run: AttemptView, source: SourceLines): string {
   const error = errorLine(run);
+  if (!error) return "";
+  const location = failureLocation((run.view.result?.steps ?? []) as StepLike[]);
+  const frame = location ? (renderCodeFrame(location, source) ?? "") : "";
+  return section("Error", `<pre class="error">${htmlEscape(error)}</pre>${frame}`);
+}
+
+/** One run's panel: its error (shown once, here), page URL, steps, evidence and stderr. */
+function runPanel(outcome: FlowOutcome, run: AttemptView, deps: FlowPageDeps): string {
+  const { view } = run;
+  const { link, context } = deps;
   const url = artifact(view, "url_at_failure");
   const stderr = view.stderr_tail.trim();
   return [
-    error ? section("Error", `<pre class="error">${htmlEscape(error)}</pre>`) : "",
+    errorSection(run, deps.source),
     url ? `<p>Page at failure: <code>${htmlEscape(url)}</code></p>` : "",
     section("Steps", renderTimeline(view.result?.steps ?? [], run.duration_ms)),
     ...evidenceSections({ outcome, view, attempt: run.attempt, link, context }),
@@ -72,13 +92,8 @@ function runPanel(
 }
 
 /** Tabs when the flow ran more than once (Run, Retry #1), each labelled with how it ended. */
-function runTabs(
-  outcome: FlowOutcome,
-  runs: AttemptView[],
-  link: EvidenceLink,
-  context: ErrorContextText,
-): string {
-  if (runs.length === 1 && runs[0]) return runPanel(outcome, runs[0], link, context);
+function runTabs(outcome: FlowOutcome, runs: AttemptView[], deps: FlowPageDeps): string {
+  if (runs.length === 1 && runs[0]) return runPanel(outcome, runs[0], deps);
   const last = runs.length - 1;
   const tabs = runs.map((run, i) => {
     const status = RUN_STATUS[run.outcome] ?? (run.outcome === "fail" ? "failed" : run.outcome);
@@ -91,19 +106,26 @@ function runTabs(
   const panels = runs.map(
     (run, i) =>
       `<div role="tabpanel" class="run-panel" data-run="${i}" aria-label="${htmlEscape(run.label)}"${i === last ? "" : " hidden"}>` +
-      `${runPanel(outcome, run, link, context)}</div>`,
+      `${runPanel(outcome, run, deps)}</div>`,
   );
   return `<div class="runs"><div role="tablist" aria-label="attempts">${tabs.join("")}</div>${panels.join("\n")}</div>`;
 }
 
+/** What the catalog declares: description, tags, the flow's module. */
+function declared(outcome: FlowOutcome): string {
+  const tags = outcome.tags ?? [];
+  const parts = [
+    outcome.description ? `<p class="description">${htmlEscape(outcome.description)}</p>` : "",
+    tags.length > 0 || outcome.file
+      ? `<p class="declared">${tags.length > 0 ? `<span class="tags">${htmlEscape(tagList(tags))}</span> ` : ""}` +
+        `${outcome.file ? `<code class="flow-file">${htmlEscape(outcome.file)}</code>` : ""}</p>`
+      : "",
+  ];
+  return parts.join("");
+}
+
 /** One flow's page: verdict, then one tab per run (error, steps, evidence, stderr). */
-export function flowView(
-  outcome: FlowOutcome,
-  index: number,
-  link: EvidenceLink,
-  context: ErrorContextText,
-  header = "",
-): string {
+export function flowView(outcome: FlowOutcome, index: number, deps: FlowPageDeps): string {
   const exit = [
     outcome.exit_code === null ? null : `exit code ${outcome.exit_code}`,
     outcome.signal ? `signal ${outcome.signal}` : null,
@@ -113,9 +135,9 @@ export function flowView(
     `<section class="view flow-view" id="view-flow-${index}" data-view data-flow="${htmlEscape(outcome.flow)}" hidden>`,
     '<p><a class="to-list" href="#flows">← all flows</a></p>',
     `<h2>${htmlEscape(outcome.flow)} ${badge(outcome)} <span class="muted">${formatMs(outcome.duration_ms)}</span></h2>`,
+    declared(outcome),
     exit.length > 0 ? `<p class="muted">${htmlEscape(exit.join(" · "))}</p>` : "",
-    header,
-    runTabs(outcome, attemptsOf(outcome), link, context),
+    runTabs(outcome, attemptsOf(outcome), deps),
     "</section>",
   ].join("\n");
 }

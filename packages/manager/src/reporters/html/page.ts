@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import type { RunReport } from "@agent-verify/contract";
 import { CATEGORIES, CATEGORY_LABELS, countCategories } from "./categories.js";
+import type { SourceLines } from "./code-frame.js";
 import { formatMs, htmlEscape } from "./escape.js";
 import type { ErrorContextText, EvidenceLink } from "./evidence-view.js";
 import { flowRow, flowView } from "./flow-view.js";
+import { renderHeadline } from "./header.js";
 import { SCRIPT } from "./script.js";
 import { STYLE } from "./style.js";
 import { ticketsView, type TicketsData } from "./tickets-view.js";
@@ -12,6 +14,8 @@ export interface HtmlPageOptions {
   generatedAt?: Date | undefined;
   errorContext?: ErrorContextText | undefined;
   tickets?: TicketsData | undefined;
+  /** The project's files, for the code frame at a failure (none: no code frame). */
+  source?: SourceLines | undefined;
 }
 
 /**
@@ -71,7 +75,11 @@ export function renderHtmlPage(
   const title = `agent-verify: ${passed}/${report.outcomes.length} flows passed`;
   const shard = report.shard ? ` (shard ${report.shard.index}/${report.shard.total})` : "";
   const generatedAt = options.generatedAt ?? new Date();
-  const context = options.errorContext ?? (() => undefined);
+  const deps = {
+    link,
+    context: options.errorContext ?? (() => undefined),
+    source: options.source ?? (() => undefined),
+  };
   const tickets = new Set(options.tickets?.entries.map((entry) => entry.ticket)).size;
   return [
     "<!doctype html>",
@@ -81,11 +89,12 @@ export function renderHtmlPage(
     '<link rel="icon" href="data:,">',
     `<title>${htmlEscape(title)}</title><style>${STYLE}</style></head><body>`,
     `<header><h1>${htmlEscape(title)}${shard}</h1>`,
-    `<p class="muted">${report.passed ? "Every flow passed." : "Not every flow passed."} Generated ${generatedAt.toISOString()}.</p>`,
+    renderHeadline(report),
+    `<p class="muted">Generated ${generatedAt.toISOString()}.</p>`,
     `<nav class="tabs"><a href="#flows">Flows</a><a href="#tickets">Tickets (${tickets})</a></nav></header>`,
     "<main>",
     flowsView(report),
-    ...report.outcomes.map((o, i) => flowView(o, i, link, context)),
+    ...report.outcomes.map((o, i) => flowView(o, i, deps)),
     ticketsView(options.tickets),
     "</main>",
     `<script>${SCRIPT}</script>`,

@@ -83,6 +83,14 @@ export const SCRIPT = `
       for (const panel of box.querySelectorAll(":scope > [role=tabpanel]")) panel.hidden = panel.dataset.run !== tab.dataset.run;
     });
   }
+  if (location.protocol === "http:" || location.protocol === "https:") {
+    for (const link of document.querySelectorAll("a.trace-viewer")) {
+      const trace = new URL(link.dataset.trace, location.href).href;
+      link.href = new URL("trace/index.html?trace=" + encodeURIComponent(trace), location.href).href;
+      link.hidden = false;
+      link.nextElementSibling.hidden = true;
+    }
+  }
   window.addEventListener("hashchange", route);
   apply();
   route();

@@ -28,7 +28,21 @@ pre { white-space: pre-wrap; word-break: break-word; background: var(--bg); padd
 pre.error, pre.step-error { color: var(--fail); }
 img.screenshot { max-width: min(100%, 960px); border: 1px solid var(--line); border-radius: .3rem; }
 ol.timeline { list-style: none; padding: 0; margin: 0; }
-.step { display: grid; grid-template-columns: minmax(10rem, 1fr) 5rem 3fr 5rem; gap: .5rem; align-items: center; padding: .2rem 0 .2rem calc(var(--depth) * 1.2rem); border-bottom: 1px dashed var(--line); }
+ol.timeline ol { list-style: none; padding: 0; margin: 0; }
+.step { display: grid; grid-template-columns: minmax(10rem, 1fr) 5rem 3fr 5rem; gap: .5rem; align-items: center; padding: .2rem 0; border-bottom: 1px dashed var(--line); }
+.step-name { padding-left: calc(var(--depth) * 1.2rem + 1rem); position: relative; }
+details.step-group > summary { list-style: none; cursor: pointer; }
+details.step-group > summary::-webkit-details-marker { display: none; }
+details.step-group > summary .step-name::before { content: "▸"; position: absolute; left: calc(var(--depth) * 1.2rem); color: #656d76; }
+details.step-group[open] > summary .step-name::before { content: "▾"; }
+.headline { margin: .25rem 0; } .headline .badge { font-size: .9rem; padding: .1rem .6rem; }
+.headline .counts { font-weight: 600; margin: 0 .5rem; }
+.meta { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; margin: .25rem 0; font-size: .9em; }
+.description { margin: .25rem 0; } .declared { margin: .25rem 0; }
+.flow-file { font-size: .85em; color: #656d76; }
+figure.code-frame { margin: .5rem 0 0; } figure.code-frame figcaption { font-size: .85em; color: #656d76; }
+figure.code-frame pre { color: #1f2328; }
+.code-line { display: block; white-space: pre; } .code-line.hit { background: #ffebe9; color: var(--fail); font-weight: 600; }
 .step .step-error { grid-column: 1 / -1; }
 .step-status { font-size: .8em; color: #656d76; }
 .track { position: relative; height: .7rem; background: var(--bg); border-radius: .35rem; }

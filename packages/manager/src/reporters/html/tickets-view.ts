@@ -1,6 +1,7 @@
 import type { VerifyDecision, VerifyLogEntry } from "@agent-verify/contract";
 import type { Category } from "./categories.js";
 import { htmlEscape } from "./escape.js";
+import { renderMarkdown } from "./markdown.js";
 
 /** What the tickets view shows: the verify log's signed attempts, and what was left out. */
 export interface TicketsData {
@@ -87,6 +88,25 @@ function evidence(entry: VerifyLogEntry): string {
   ].join("");
 }
 
+/** The comment the attempt posted, folded; lines logged before it was kept say where it is. */
+function postedComment(entry: VerifyLogEntry): string {
+  if (entry.comment === undefined) {
+    return (
+      '<p class="muted comment-note">This attempt was logged before the verify log kept its comment; ' +
+      `<code>bd comments ${htmlEscape(entry.ticket)}</code> shows it.</p>`
+    );
+  }
+  return (
+    '<details class="posted-comment"><summary>Comment posted on the ticket</summary>' +
+    `<article class="markdown">${renderMarkdown(entry.comment)}</article></details>`
+  );
+}
+
+/** The ticket's title, from its latest attempt that recorded one. */
+function titleOf(attempts: readonly VerifyLogEntry[]): string | undefined {
+  return attempts.findLast((entry) => entry.title !== undefined)?.title;
+}
+
 function attempt(entry: VerifyLogEntry): string {
   const decision = CATEGORY_OF_DECISION[entry.decision];
   const tree = entry.tree_hash
@@ -100,8 +120,7 @@ function attempt(entry: VerifyLogEntry): string {
     `<p>tree ${tree} · type ${htmlEscape(entry.type)}</p>`,
     entry.setup_error ? `<pre class="error">setup: ${htmlEscape(entry.setup_error)}</pre>` : "",
     evidence(entry),
-    '<p class="muted comment-note">The comment posted on the ticket is not kept in the verify log; ',
-    `<code>bd comments ${htmlEscape(entry.ticket)}</code> shows it.</p>`,
+    postedComment(entry),
     "</li>",
   ].join("");
 }
@@ -122,7 +141,9 @@ export function ticketsView(data: TicketsData | undefined): string {
       : tickets
           .map(
             ([ticket, attempts]) =>
-              `<article class="ticket" data-ticket="${htmlEscape(ticket)}"><h3>${htmlEscape(ticket)} <span class="muted">${attempts.length} ${
+              `<article class="ticket" data-ticket="${htmlEscape(ticket)}"><h3>${htmlEscape(ticket)}` +
+              `${titleOf(attempts) === undefined ? "" : ` <span class="ticket-title">${htmlEscape(titleOf(attempts) ?? "")}</span>`}` +
+              ` <span class="muted">${attempts.length} ${
                 attempts.length === 1 ? "attempt" : "attempts"
               }</span></h3><ol class="attempts">${attempts.map(attempt).join("")}</ol></article>`,
           )

@@ -19,9 +19,38 @@ function percent(value: number, total: number): string {
   return total > 0 ? ((100 * value) / total).toFixed(2) : "0";
 }
 
+/** Where a step's bar sits on the flow's time axis, in percent of the whole. */
+export interface BarPlacement {
+  left: string;
+  width: string;
+}
+
+export function placeBar(step: StepLike, startMs: number, totalMs: number): BarPlacement {
+  const duration = Math.max(0, step.duration_ms ?? 0);
+  const width =
+    step.status === "not_run" ? "0" : percent(Math.max(duration, totalMs / 200), totalMs);
+  return { left: percent(startMs, totalMs), width };
+}
+
+function row(step: StepLike, startMs: number, totalMs: number, depth: number): string {
+  const status = STATUS_CLASS.has(step.status) ? step.status : "other";
+  const bar = placeBar(step, startMs, totalMs);
+  const duration = Math.max(0, step.duration_ms ?? 0);
+  return (
+    `<span class="step ${status}" style="--depth:${depth}">` +
+    `<span class="step-name">${htmlEscape(step.name)}</span>` +
+    `<span class="step-status">${htmlEscape(step.status)}</span>` +
+    `<span class="track"><span class="bar" style="left:${bar.left}%;width:${bar.width}%"></span></span>` +
+    // The error itself is shown once, in the run's Error panel above the steps.
+    `<span class="step-ms">${step.status === "not_run" ? "" : formatMs(duration)}</span></span>`
+  );
+}
+
 /**
  * Steps as a timeline: one row per step, a bar placed where the step ran within the flow
- * (steps run one after another, so each starts where the previous one ended).
+ * (steps run one after another, so each starts where the previous one ended; a nested step
+ * starts where its parent did). A step with steps inside is a `<details>`: collapsed when it
+ * passed, open on the way to a failure.
  */
 function rows(
   steps: readonly StepLike[],
@@ -32,20 +61,17 @@ function rows(
   const out: string[] = [];
   let at = startMs;
   for (const step of steps) {
-    const duration = Math.max(0, step.duration_ms ?? 0);
-    const status = STATUS_CLASS.has(step.status) ? step.status : "other";
-    const width =
-      step.status === "not_run" ? "0" : percent(Math.max(duration, totalMs / 200), totalMs);
-    out.push(
-      `<li class="step ${status}" style="--depth:${depth}">` +
-        `<span class="step-name">${htmlEscape(step.name)}</span>` +
-        `<span class="step-status">${htmlEscape(step.status)}</span>` +
-        `<span class="track"><span class="bar" style="left:${percent(at, totalMs)}%;width:${width}%"></span></span>` +
-        // The error itself is shown once, in the run's Error panel above the steps.
-        `<span class="step-ms">${step.status === "not_run" ? "" : formatMs(duration)}</span></li>`,
-    );
-    out.push(...rows(childrenOf(step), at, totalMs, depth + 1));
-    at += duration;
+    const children = childrenOf(step);
+    if (children.length === 0) {
+      out.push(`<li>${row(step, at, totalMs, depth)}</li>`);
+    } else {
+      const open = step.status === "pass" ? "" : " open";
+      out.push(
+        `<li><details class="step-group"${open}><summary>${row(step, at, totalMs, depth)}</summary>` +
+          `<ol>${rows(children, at, totalMs, depth + 1).join("")}</ol></details></li>`,
+      );
+    }
+    at += Math.max(0, step.duration_ms ?? 0);
   }
   return out;
 }
