@@ -62,9 +62,8 @@ else
         // The long tasks first, in an order from measured runs; the rest go last, in turbo order.
         // A full run (s): manager 1122, gates 736, e2e 712, runner 574, the rest ~85 together.
         // With the runner first, the manager lane took gates last and ran it alone for ~490 s
-        // after the other lane had finished (1901 s). Now e2e (waits on installs) runs beside
-        // the manager (which takes up the idle core), gates next, and the manager lane ends
-        // with the runner: ~1700/~1530 s by those durations.
+        // after the other lane had finished (1901 s). Now e2e then gates fill the other lane
+        // while the manager lane ends with the runner: ~1700/~1530 s by those durations.
         const first = ["@agent-verify/e2e#test", "@agent-verify/gates#test",
           "@agent-verify/runner#test", "@agent-verify/manager#typecheck"];
         const tasks = JSON.parse(text).tasks
