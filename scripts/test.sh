@@ -60,11 +60,11 @@ else
       let text = "";
       process.stdin.on("data", (chunk) => (text += chunk)).on("end", () => {
         // The long tasks first, in an order from measured runs; the rest go last, in turbo order.
-        // A full run (s): manager 1122, gates 736, e2e 712, runner 574, the rest ~85 together.
-        // With the runner first, the manager lane took gates last and ran it alone for ~490 s
-        // after the other lane had finished (1901 s). Now e2e then gates fill the other lane
-        // while the manager lane ends with the runner: ~1700/~1530 s by those durations.
-        const first = ["@agent-verify/e2e#test", "@agent-verify/gates#test",
+        // A full run (s): manager 934, gates 1093 (one vitest worker then), e2e 690, runner 271,
+        // the rest ~100 together. With e2e before gates, gates ran alone for ~500 s after the
+        // manager lane had finished (1826 s). Now gates (two workers) opens the other lane and
+        // e2e goes to whichever lane frees first.
+        const first = ["@agent-verify/gates#test", "@agent-verify/e2e#test",
           "@agent-verify/runner#test", "@agent-verify/manager#typecheck"];
         const tasks = JSON.parse(text).tasks
           .filter((t) => ["test", "typecheck"].includes(t.task) && t.command !== "<NONEXISTENT>")

@@ -157,3 +157,52 @@ export function together(...cheats: Cheat[]): Cheat {
     finds: cheats.flatMap((c) => c.finds),
   };
 }
+
+const dis = "disable";
+
+/**
+ * A new file with one suppression comment of each tool the floor knows (eslint, oxlint, Biome,
+ * c8, TypeScript twice): each is a finding naming its kind. `lines` are the file's two
+ * declarations in the runner's module style, each under a TypeScript suppression.
+ */
+export function suppressionsIn(path: string, lines: [string, string]): Cheat {
+  return {
+    name: "suppressions",
+    edits: {
+      [path]: [
+        `// eslint-${dis}-next-line no-console`,
+        `// oxlint-${dis}-next-line no-debugger`,
+        `// biome-${"ignore"} lint: legacy`,
+        `/* c8 ${"ignore"} next */`,
+        `// @ts-${"ignore"}`,
+        lines[0],
+        `// @ts-${"expect-error"}`,
+        lines[1],
+        "",
+      ].join("\n"),
+    },
+    finds: ["ESLint", "oxlint", "Biome", "coverage", "TypeScript"].map((kind): [string, string] => [
+      path,
+      `${kind} suppression`,
+    ]),
+  };
+}
+
+/** `source` added to `.prettierignore` and to `tsconfig.json`'s `exclude`, and `strict` off. */
+export function loosenedIgnores(source: string): Cheat {
+  return {
+    name: "ignore lists loosened, strict off",
+    edits: {
+      ".prettierignore": (s) => `${s}${source}\n`,
+      "tsconfig.json": (s) =>
+        s
+          .replace('"strict": true', '"strict": false')
+          .replace('"include": [', `"exclude": ["${source}"],\n  "include": [`),
+    },
+    finds: [
+      [".prettierignore", source],
+      ["tsconfig.json", "strict"],
+      ["tsconfig.json", "exclude"],
+    ],
+  };
+}

@@ -2,6 +2,8 @@ import { afterEach, beforeAll, describe, it } from "vitest";
 import {
   armedMatrix,
   swap,
+  loosenedIgnores,
+  suppressionsIn,
   together,
   type Cheat,
   type MatrixRepo,
@@ -147,8 +149,8 @@ const MOCK: Cheat = {
   },
   finds: [[T, "jest.mock('./price') mocks the module under test"]],
 };
-const CONFIGS: Cheat = {
-  name: "a snapshot rewritten, configs, script and ignore lists loosened, suppressions",
+const RUNNER_CONFIGS: Cheat = {
+  name: "a snapshot rewritten, runner config, script and eslint ignores loosened",
   edits: {
     [SNAP]: (s) => s.replace("`45`", "`50`"),
     "jest.config.js": swap(
@@ -161,22 +163,6 @@ const CONFIGS: Cheat = {
     "package.json": (s) => s.replace('"test": "jest"', '"test": "echo ok"'),
     "eslint.config.js": (s) =>
       s.replace("module.exports = [", 'module.exports = [{ ignores: ["src/price.js"] },'),
-    ".prettierignore": (s) => `${s}src/price.js\n`,
-    "tsconfig.json": (s) =>
-      s
-        .replace('"strict": true', '"strict": false')
-        .replace('"include": [', '"exclude": ["src/price.js"],\n  "include": ['),
-    "src/extra.js": [
-      `// eslint-${dis}-next-line no-console`,
-      `// oxlint-${dis}-next-line no-debugger`,
-      `// biome-${"ignore"} lint: legacy`,
-      `/* c8 ${"ignore"} next */`,
-      `// @ts-${"ignore"}`,
-      "exports.a = 1;",
-      `// @ts-${"expect-error"}`,
-      "exports.b = 2;",
-      "",
-    ].join("\n"),
   },
   finds: [
     [SNAP, "snapshot 'takes a tenth of 50 1' rewritten"],
@@ -188,16 +174,13 @@ const CONFIGS: Cheat = {
     ["jest.config.js", "lines"],
     ["package.json", "script 'test'"],
     ["eslint.config.js", "ignores"],
-    [".prettierignore", "src/price.js"],
-    ["tsconfig.json", "strict"],
-    ["tsconfig.json", "exclude"],
-    ["src/extra.js", "ESLint suppression"],
-    ["src/extra.js", "oxlint suppression"],
-    ["src/extra.js", "Biome suppression"],
-    ["src/extra.js", "coverage suppression"],
-    ["src/extra.js", "TypeScript suppression"],
   ],
 };
+const CONFIGS = together(
+  RUNNER_CONFIGS,
+  loosenedIgnores("src/price.js"),
+  suppressionsIn("src/extra.js", ["exports.a = 1;", "exports.b = 2;"]),
+);
 const SPECIAL_CASING: Cheat = {
   name: "special-casing: the tested input hard-coded, a call counter, the test file read, the runner's environment",
   edits: {

@@ -2,6 +2,8 @@ import { afterEach, beforeAll, describe, it } from "vitest";
 import {
   armedMatrix,
   swap,
+  loosenedIgnores,
+  suppressionsIn,
   together,
   type Cheat,
   type MatrixRepo,
@@ -164,43 +166,24 @@ const SCRIPT_FILTER: Cheat = {
   },
   finds: [["package.json", "--test-name-pattern=keeps"]],
 };
-const CONFIGS: Cheat = {
-  name: "the test script replaced, ignore lists loosened, strict off, suppressions",
+const RUNNER_CONFIGS: Cheat = {
+  name: "the test script replaced, eslint ignores loosened",
   edits: {
     "package.json": (s) =>
       s.replace('"test": "node --import ./test/setup.js --test test/"', '"test": "echo ok"'),
     "eslint.config.js": (s) =>
       s.replace("export default [", 'export default [{ ignores: ["src/price.js"] },'),
-    ".prettierignore": (s) => `${s}src/price.js\n`,
-    "tsconfig.json": (s) =>
-      s
-        .replace('"strict": true', '"strict": false')
-        .replace('"include": [', '"exclude": ["src/price.js"],\n  "include": ['),
-    "src/extra.js": [
-      `// eslint-${dis}-next-line no-console`,
-      `// oxlint-${dis}-next-line no-debugger`,
-      `// biome-${"ignore"} lint: legacy`,
-      `/* c8 ${"ignore"} next */`,
-      `// @ts-${"ignore"}`,
-      "export const a = 1;",
-      `// @ts-${"expect-error"}`,
-      "export const b = 2;",
-      "",
-    ].join("\n"),
   },
   finds: [
     ["package.json", "script 'test'"],
     ["eslint.config.js", "ignores"],
-    [".prettierignore", "src/price.js"],
-    ["tsconfig.json", "strict"],
-    ["tsconfig.json", "exclude"],
-    ["src/extra.js", "ESLint suppression"],
-    ["src/extra.js", "oxlint suppression"],
-    ["src/extra.js", "Biome suppression"],
-    ["src/extra.js", "coverage suppression"],
-    ["src/extra.js", "TypeScript suppression"],
   ],
 };
+const CONFIGS = together(
+  RUNNER_CONFIGS,
+  loosenedIgnores("src/price.js"),
+  suppressionsIn("src/extra.js", ["export const a = 1;", "export const b = 2;"]),
+);
 const SPECIAL_CASING: Cheat = {
   name: "special-casing: the tested input hard-coded, a call counter, the test file read, the runner's environment",
   edits: {

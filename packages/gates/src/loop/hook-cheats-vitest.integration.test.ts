@@ -3,6 +3,8 @@ import { makeRepo } from "../../test/fixture.js";
 import {
   armedMatrix,
   swap,
+  loosenedIgnores,
+  suppressionsIn,
   together,
   type Cheat,
   type MatrixRepo,
@@ -167,8 +169,8 @@ const MOCK: Cheat = {
   },
   finds: [[T, "vi.mock('./price.js') mocks the module under test"]],
 };
-const CONFIGS: Cheat = {
-  name: "a snapshot rewritten, configs, script and ignore lists loosened, suppressions",
+const RUNNER_CONFIGS: Cheat = {
+  name: "a snapshot rewritten, runner config, script and eslint ignores loosened",
   edits: {
     [SNAP]: (s) => s.replace("`45`", "`50`"),
     "vitest.config.ts": swap(
@@ -184,22 +186,6 @@ const CONFIGS: Cheat = {
         "export default tseslint.config(",
         'export default tseslint.config({ ignores: ["src/price.ts"] },',
       ),
-    ".prettierignore": (s) => `${s}src/price.ts\n`,
-    "tsconfig.json": (s) =>
-      s
-        .replace('"strict": true', '"strict": false')
-        .replace('"include": [', '"exclude": ["src/price.ts"],\n  "include": ['),
-    "src/extra.ts": [
-      `// eslint-${dis}-next-line no-console`,
-      `// oxlint-${dis}-next-line no-debugger`,
-      `// biome-${"ignore"} lint: legacy`,
-      `/* c8 ${"ignore"} next */`,
-      `// @ts-${"ignore"}`,
-      "export const a: number = 'x';",
-      `// @ts-${"expect-error"}`,
-      "export const b: number = 'y';",
-      "",
-    ].join("\n"),
   },
   finds: [
     [SNAP, "snapshot 'takes a tenth of 50 1' rewritten"],
@@ -210,16 +196,16 @@ const CONFIGS: Cheat = {
     ["vitest.config.ts", "lines"],
     ["package.json", "script 'test'"],
     ["eslint.config.js", "ignores"],
-    [".prettierignore", "src/price.ts"],
-    ["tsconfig.json", "strict"],
-    ["tsconfig.json", "exclude"],
-    ["src/extra.ts", "ESLint suppression"],
-    ["src/extra.ts", "oxlint suppression"],
-    ["src/extra.ts", "Biome suppression"],
-    ["src/extra.ts", "coverage suppression"],
-    ["src/extra.ts", "TypeScript suppression"],
   ],
 };
+const CONFIGS = together(
+  RUNNER_CONFIGS,
+  loosenedIgnores("src/price.ts"),
+  suppressionsIn("src/extra.ts", [
+    "export const a: number = 'x';",
+    "export const b: number = 'y';",
+  ]),
+);
 const SPECIAL_CASING: Cheat = {
   name: "special-casing: the tested input hard-coded, a call counter, the test file read, the runner's environment",
   edits: {

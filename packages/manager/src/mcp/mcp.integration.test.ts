@@ -189,7 +189,9 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
     expect(call.token).toBeDefined();
     expect(call.notifiedTokens.length).toBeGreaterThan(0);
     expect(new Set(call.notifiedTokens)).toEqual(new Set([call.token]));
-    const messages = call.progress.map((p) => p.message ?? "");
+    // What the client was handed is what the server sent, in order (the last may be missing).
+    expect(call.notified.slice(0, call.progress.length)).toEqual(call.progress);
+    const messages = call.notified.map((p) => p.message ?? "");
     expect(messages).toEqual(
       expect.arrayContaining([
         "flow pass started",
@@ -198,7 +200,7 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
         expect.stringMatching(/^flow fail ended: fail at step 'check-cart'/),
       ]),
     );
-    const values = call.progress.map((p) => p.progress);
+    const values = call.notified.map((p) => p.progress);
     expect(values).toEqual([...values].sort((a, b) => a - b));
     expect(new Set(values).size).toBe(values.length);
   });
@@ -207,7 +209,7 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
     const call = await callWithProgress(session, "run_flows", { flows: ["slow-pass"] });
     expect(call.result.isError, text(call.result)).toBeFalsy();
     expect(new Set(call.notifiedTokens)).toEqual(new Set([call.token]));
-    expect(call.progress.map((p) => p.message)).toContainEqual(
+    expect(call.notified.map((p) => p.message)).toContainEqual(
       expect.stringMatching(/^still running \(\d+ s\); last: flow slow-pass started$/),
     );
   });
@@ -311,7 +313,8 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
     expect(call.result.isError, text(call.result)).toBeFalsy();
     IssueVerificationSchema.parse(call.result.structuredContent);
     expect(new Set(call.notifiedTokens)).toEqual(new Set([call.token]));
-    const messages = call.progress.map((p) => p.message ?? "");
+    expect(call.notified.slice(0, call.progress.length)).toEqual(call.progress);
+    const messages = call.notified.map((p) => p.message ?? "");
     expect(messages).toEqual(
       expect.arrayContaining([
         "gates: secrets started",
@@ -339,7 +342,8 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
     expect(report.status).toBe("fail");
     expect(report.findings.map((f) => f.stage)).toContain("secrets");
     expect(new Set(red.notifiedTokens)).toEqual(new Set([red.token]));
-    expect(red.progress.map((p) => p.message)).toEqual(
+    expect(red.notified.slice(0, red.progress.length)).toEqual(red.progress);
+    expect(red.notified.map((p) => p.message)).toEqual(
       expect.arrayContaining([
         "gates: secrets started",
         expect.stringMatching(/^gates: secrets ended: fail \(\d+ ms\)$/),

@@ -56,6 +56,12 @@ export interface ProgressCall {
   token: string | number | undefined;
   /** The `progressToken` of every `notifications/progress` the server sent for this call. */
   notifiedTokens: Array<string | number>;
+  /**
+   * What the server sent, in order, as read on the wire: the SDK's client runs a notification's
+   * handler a microtask late, so one that arrives in the same chunk as the answer is dropped
+   * (`progress` lacks it) although the server sent it before the answer.
+   */
+  notified: Progress[];
 }
 
 /** A tool call that asks for progress the SDK's way (`onprogress` → `_meta.progressToken`). */
@@ -75,11 +81,17 @@ export async function callWithProgress(
     .slice(sentBefore)
     .find((m) => "method" in m && m.method === "tools/call") as
     { params?: { _meta?: { progressToken?: string | number } } } | undefined;
-  const notifiedTokens = session.received
+  const notifications = session.received
     .slice(receivedBefore)
     .filter((m) => "method" in m && m.method === "notifications/progress")
-    .map(
-      (m) => (m as unknown as { params: { progressToken: string | number } }).params.progressToken,
-    );
-  return { result, progress, token: request?.params?._meta?.progressToken, notifiedTokens };
+    .map((m) => (m as unknown as { params: Progress & { progressToken: string | number } }).params);
+  const notifiedTokens = notifications.map((params) => params.progressToken);
+  const notified = notifications.map(({ progressToken: _token, ...rest }) => rest);
+  return {
+    result,
+    progress,
+    token: request?.params?._meta?.progressToken,
+    notifiedTokens,
+    notified,
+  };
 }
