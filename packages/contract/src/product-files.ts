@@ -55,7 +55,7 @@ export const PRODUCT_FILES: readonly ProductFile[] = [
   {
     pattern: "node_modules/.cache/agent-verify/",
     writer: "all",
-    what: "validated configuration, cached",
+    what: "validated configuration, cached by earlier releases (now in the state folder)",
   },
 ];
 

@@ -3,15 +3,18 @@
 // zod and yaml takes. A config already validated is kept as JSON, keyed by its raw
 // text and by the contract code that validated it (like ESLint's --cache), so an
 // unchanged file is read without either library. Errors are never cached.
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+//
+// The cache decides what a gate enforces (a gates config read from it is never validated
+// again), so it lives in the user's state folder, never in the project: an agent that can
+// write the working tree (node_modules/.cache included) cannot plant a config under the
+// name an unchanged file's text hashes to.
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stateDir } from "./state-dir.js";
 
 export interface CachedParseOptions<T> {
-  /** The project folder; the cache lives in its node_modules/.cache/agent-verify (else the temp dir). */
-  root: string;
   /** What is cached, for the file name: "manifest", "gates-config". */
   kind: string;
   /** The raw text (undefined: no file, which has a meaning of its own, e.g. defaults). */
@@ -61,11 +64,9 @@ function readOrName(path: string, name: string): string {
   }
 }
 
-function cacheFolder(root: string): string {
-  const modules = join(root, "node_modules");
-  return existsSync(modules)
-    ? join(modules, ".cache", "agent-verify")
-    : join(tmpdir(), "agent-verify-cache");
+/** `<state>/validated/`: per user, outside every working tree (VERIFY_STATE_DIR honoured). */
+export function validatedCacheFolder(env: NodeJS.ProcessEnv = process.env): string {
+  return join(stateDir(env), "validated");
 }
 
 /** `parse()`'s result, from the cache when the same text was validated by the same code before. */
@@ -77,18 +78,22 @@ export async function cachedParse<T>(options: CachedParseOptions<T>): Promise<T>
     .update("\0")
     .update(fingerprint(options.validators))
     .digest("hex");
-  const file = join(cacheFolder(options.root), `${options.kind}-${key.slice(0, 32)}.json`);
+  const file = join(validatedCacheFolder(), `${options.kind}-${key.slice(0, 32)}.json`);
   try {
     return JSON.parse(readFileSync(file, "utf8")) as T;
   } catch {
     // Not cached yet: validate below.
   }
   const value = await options.parse();
+  // Whole or not at all: another process may read the entry while this one writes it.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify(value));
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(temp, JSON.stringify(value), { mode: 0o600 });
+    renameSync(temp, file);
   } catch {
-    // A read-only tree just means no cache.
+    // A state folder that cannot be written just means no cache.
+    rmSync(temp, { force: true });
   }
   return value;
 }

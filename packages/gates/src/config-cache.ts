@@ -11,13 +11,8 @@ export const CONFIG_PATH = ".verify/gates.yaml";
  * without zod and yaml when the same text was validated before, so that a stamp hit
  * stays fast. The stamp still hashes the resolved config, whichever way it was read.
  */
-export function resolveConfig(
-  root: string,
-  text: string | undefined,
-  label: string,
-): Promise<GatesConfig> {
+export function resolveConfig(text: string | undefined, label: string): Promise<GatesConfig> {
   return cachedParse({
-    root,
     kind: "gates-config",
     text,
     validators: ["gates-config.js"],
@@ -29,7 +24,7 @@ export async function readWorkingConfig(
   root: string,
 ): Promise<{ config: GatesConfig; text: string | undefined }> {
   const text = await readFile(join(root, CONFIG_PATH), "utf8").catch(() => undefined);
-  return { config: await resolveConfig(root, text, CONFIG_PATH), text };
+  return { config: await resolveConfig(text, CONFIG_PATH), text };
 }
 
 export async function readBaseConfig(
@@ -38,5 +33,5 @@ export async function readBaseConfig(
   ref: string,
 ): Promise<GatesConfig> {
   const text = await showFile(root, commit, CONFIG_PATH);
-  return resolveConfig(root, text, `${ref}:${CONFIG_PATH}`);
+  return resolveConfig(text, `${ref}:${CONFIG_PATH}`);
 }

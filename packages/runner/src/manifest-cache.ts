@@ -12,7 +12,6 @@ export async function loadManifestCached(dir: string): Promise<Manifest> {
   // Zod-free too: a missing, oversized or non-regular file is refused before parsing.
   const text = readConfigText(file);
   return cachedParse({
-    root: dir,
     kind: "manifest",
     text,
     validators: ["manifest.js"],

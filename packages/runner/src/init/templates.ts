@@ -134,6 +134,6 @@ export const GITIGNORE_LINES: readonly string[] = PRODUCT_GITIGNORE_LINES.filter
 
 /**
  * For a .gitignore that does not cover node_modules yet (a fresh repo): the installed
- * packages and the tools' cache (node_modules/.cache/agent-verify) stay out of git.
+ * packages stay out of git.
  */
 export const CACHE_LINE = "node_modules/";
