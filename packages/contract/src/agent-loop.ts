@@ -63,6 +63,15 @@ export const AgentLoopSchema = z.strictObject({
    * `loop start`, by its own sha256: every gated stop checks the tools against it.
    */
   tools_snapshot: z.string().optional(),
+  /**
+   * The task file's content at `loop start` (its sha256, the content kept with the oracle's):
+   * every gated stop reads the task from it, so a `## TESTS` entry the agent adds later (a
+   * declared change, a dropped acceptance test) never decides. Absent in loops armed before.
+   */
+  task_snapshot: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   /** When and by whom the loop ended, and why (`loop escalate`'s reason, `loop stop`, re-armed). */
   ended_at: z.string().optional(),
   ended_by: LoopEnderSchema.optional(),

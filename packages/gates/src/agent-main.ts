@@ -183,6 +183,7 @@ export async function runAgentCommand(
             testScope: "related",
             ...(loop.base ? { base: loop.base } : {}),
             ...(loop.task_file ? { taskFile: loop.task_file } : {}),
+            ...(loop.task_snapshot ? { taskSnapshot: loop.task_snapshot } : {}),
             ...(loop.oracle_snapshot ? { oracleSnapshot: loop.oracle_snapshot } : {}),
             ...(loop.tools_snapshot ? { toolsSnapshot: loop.tools_snapshot } : {}),
             onProgress: (line) => io.err(`${line}\n`),

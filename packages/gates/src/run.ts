@@ -47,6 +47,8 @@ export interface GatesOptions {
   regression?: string;
   /** A task file (seed 004): its `## FILES` set the scope, `ESTIMATED_DIFF` the diff budget, its criteria go to the judge. */
   taskFile?: string;
+  /** The task file's text as a loop's `loop start` froze it (its sha256 in the state folder): read instead of `taskFile`. */
+  taskSnapshot?: string;
   /** The oracle as a ref (`--oracle REF`); default: the merge base. */
   oracle?: string;
   /** A stored oracle snapshot's id (a loop's, taken at `loop start`); wins over `oracle`. */
@@ -201,7 +203,17 @@ async function prepare(
   const baseConfig = await readBaseConfig(root, base.commit, ref);
   const configs = loadedConfigs(baseConfig, working.config, working.text);
   const loaded: LoadedTask | undefined =
-    options.taskFile === undefined ? undefined : await loadTask(options.taskFile, root);
+    options.taskFile === undefined
+      ? undefined
+      : await loadTask(
+          options.taskFile,
+          root,
+          options.taskSnapshot === undefined
+            ? undefined
+            : await (
+                await import("./oracle/index.js")
+              ).readTaskSnapshot(root, env, options.taskSnapshot),
+        );
   const exclude = [...configs.effective.exclude];
   if (loaded?.inRepo) exclude.push(literalGlob(loaded.inRepo));
   const change: Change = await collectChange(root, base.mergeBase, exclude);

@@ -111,19 +111,21 @@ async function endLoop(
   return ended;
 }
 
-/** The ticket a loop works on: `--ticket`, else the task file's own `TASK_ID:` (not its file name). */
-async function loopTicket(options: LoopStartOptions): Promise<string | undefined> {
+/**
+ * The task a loop works on, read once at `loop start` (a task file that is missing or does not
+ * parse refuses the start: the task every stop is judged by is fixed now), and its ticket:
+ * `--ticket`, else the task file's own `TASK_ID:` (not its file name).
+ */
+async function loopTask(
+  options: LoopStartOptions,
+): Promise<{ ticket: string | undefined; text: string | undefined }> {
   const flag = options.ticket?.trim();
   if (options.ticket !== undefined && !flag)
     throw new GatesError(GatesErrorCode.Usage, "--ticket: the ticket id is empty");
-  if (flag) return flag;
-  if (options.taskFile === undefined) return undefined;
+  if (options.taskFile === undefined) return { ticket: flag || undefined, text: undefined };
   const { loadTask } = await import("../task/load-task.js");
-  // A task file that is not there yet (or does not parse) names no ticket: the hook's gates runs say what is wrong with it.
-  return loadTask(resolve(options.cwd, options.taskFile), options.cwd).then(
-    (loaded) => loaded.task.declaredId,
-    () => undefined,
-  );
+  const loaded = await loadTask(resolve(options.cwd, options.taskFile), options.cwd);
+  return { ticket: flag || loaded.task.declaredId, text: loaded.text };
 }
 
 /** `verify-gates loop start`: arm the Stop hook for one session (iteration 0), with an oracle snapshot. */
@@ -153,9 +155,10 @@ export async function startLoop(options: LoopStartOptions): Promise<LoopStarted>
       "re-armed by loop start",
       now,
     );
-  const ticket = await loopTicket(options);
-  const { snapshotTree } = await import("../oracle/index.js");
+  const { ticket, text: taskText } = await loopTask(options);
+  const { snapshotTask, snapshotTree } = await import("../oracle/index.js");
   const oracle = await snapshotTree(root, env, nowDate);
+  const taskSnapshot = taskText === undefined ? undefined : await snapshotTask(root, env, taskText);
   const { recordTools } = await import("../cheats/tool-record.js");
   const tools = await recordTools(root, store, nowDate);
   const loop: AgentLoop = {
@@ -170,6 +173,7 @@ export async function startLoop(options: LoopStartOptions): Promise<LoopStarted>
     tools_snapshot: tools.id,
     ...(options.base ? { base: options.base } : {}),
     ...(options.taskFile ? { task_file: resolve(options.cwd, options.taskFile) } : {}),
+    ...(taskSnapshot ? { task_snapshot: taskSnapshot } : {}),
     ...(ticket ? { ticket } : {}),
   };
   await writeLoop(store, loop);

@@ -105,6 +105,7 @@ async function agentLoop(store: SignedStore, parent: AgentLoop, agent: string, n
     updated_at: now,
     ...(parent.base ? { base: parent.base } : {}),
     ...(parent.task_file ? { task_file: parent.task_file } : {}),
+    ...(parent.task_snapshot ? { task_snapshot: parent.task_snapshot } : {}),
     ...(parent.ticket ? { ticket: parent.ticket } : {}),
     ...(parent.oracle_snapshot ? { oracle_snapshot: parent.oracle_snapshot } : {}),
     ...(parent.tools_snapshot ? { tools_snapshot: parent.tools_snapshot } : {}),

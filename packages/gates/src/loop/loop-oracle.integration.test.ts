@@ -18,14 +18,16 @@ const RED_TEST = [
   "",
 ].join("\n");
 
+const TASK = "TASK_ID: t-3\n\n# Add three numbers\n\n## TESTS\n\n- src/three.test.ts\n";
+
 /** A feature branch whose committed test honestly fails (add takes two numbers), the loop armed on it. */
-function armedOnRedBranch() {
-  const repo = makeRepo({ ".verify/gates.yaml": TESTS_ONLY });
+function armedOnRedBranch(args = "") {
+  const repo = makeRepo({ ".verify/gates.yaml": TESTS_ONLY, "TASK.md": TASK });
   repo.write("src/three.test.ts", RED_TEST);
   repo.commit("a test for three numbers");
   expect(runCli(repo.dir, ["loop", "install"]).code).toBe(0);
   const claude = claudeCode(repo.dir);
-  const armed = claude.verifyLoop(A);
+  const armed = claude.verifyLoop(A, args);
   expect(armed.code, debug(armed)).toBe(0);
   return { repo, claude };
 }
@@ -41,6 +43,42 @@ describe("the loop's oracle is the tree at loop start", () => {
     const answer = JSON.parse(blocked.stdout) as { decision: string; reason: string };
     expect(answer.decision).toBe("block");
     expect(answer.reason).toContain("src/three.test.ts");
+  });
+
+  it("the agent declares its weakening in the task file after loop start: the task as it stood then decides", async () => {
+    const { repo, claude } = armedOnRedBranch("--task-file TASK.md");
+    expect((await loopOf(repo.dir, A))?.task_snapshot).toMatch(/^[0-9a-f]{64}$/);
+    repo.write("src/three.test.ts", repo.read("src/three.test.ts").replace("toBe(6)", "toBe(3)"));
+    repo.write(
+      "TASK.md",
+      TASK.replace(
+        "- src/three.test.ts\n",
+        "- file: src/three.test.ts\n  action: modify\n  reason: add takes two numbers\n",
+      ),
+    );
+    const blocked = claude.event(stop(A, repo.dir));
+    expect(blocked.code, debug(blocked)).toBe(0);
+    const answer = JSON.parse(blocked.stdout || "{}") as { decision?: string; reason?: string };
+    expect(answer.decision, debug(blocked)).toBe("block");
+    expect(answer.reason).toContain("src/three.test.ts");
+    // Deleting the task file does not lift it either.
+    repo.remove("TASK.md");
+    const again = claude.event(stop(A, repo.dir));
+    expect((JSON.parse(again.stdout || "{}") as { decision?: string }).decision).toBe("block");
+  });
+
+  it("loop start refuses a task file it cannot read: the task a loop judges by is fixed when it starts", () => {
+    const repo = makeRepo({ ".verify/gates.yaml": TESTS_ONLY });
+    const missing = runCli(repo.dir, [
+      "loop",
+      "start",
+      "--session",
+      "s-9",
+      "--task-file",
+      "NOPE.md",
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^verify-gates: task file .*NOPE\.md: not found\n/);
   });
 
   it("the honest fix (the source, the test untouched) is green and ends the loop passed", async () => {

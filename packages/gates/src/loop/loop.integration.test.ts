@@ -15,8 +15,8 @@ const settingsOf = (dir: string) =>
   } & Record<string, unknown>;
 
 describe("verify-gates loop", () => {
-  it("start arms the loop in the state folder (iteration 0, max 5 by default, an oracle), status reads it, stop disarms it", async () => {
-    const repo = makeRepo();
+  it("start arms the loop in the state folder (iteration 0, max 5 by default, an oracle, the task), status reads it, stop disarms it", async () => {
+    const repo = makeRepo({ "TASK.md": "# Add numbers\n" });
     const start = await runCliInProcess(repo.dir, [
       "loop",
       "start",
@@ -35,6 +35,7 @@ describe("verify-gates loop", () => {
       iteration: 0,
       max_iterations: 5,
       task_file: join(repo.dir, "TASK.md"),
+      task_snapshot: expect.stringMatching(/^[0-9a-f]{64}$/),
       root: realpathSync(repo.dir),
       oracle_snapshot: expect.stringMatching(/^\w+$/),
     });

@@ -3,6 +3,8 @@ export { oracleKind, type OracleFileKind } from "./kinds.js";
 export {
   commitOracle,
   openOracle,
+  readTaskSnapshot,
+  snapshotTask,
   snapshotTree,
   type Oracle,
   type OracleFile,

@@ -109,6 +109,24 @@ export async function snapshotTree(
   return openManifest(dir, manifest);
 }
 
+/** Keep a task file's text with the oracle's content (what `loop start` froze); its sha256. */
+export async function snapshotTask(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  text: string,
+): Promise<string> {
+  return putObject(await repoStateDir(root, env), Buffer.from(text, "utf8"));
+}
+
+/** A task file's text as `loop start` froze it; missing or altered is a setup error. */
+export async function readTaskSnapshot(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  hash: string,
+): Promise<string> {
+  return (await getObject(await repoStateDir(root, env), hash)).toString("utf8");
+}
+
 function openManifest(dir: string, manifest: OracleManifest): Oracle {
   return makeOracle(manifest, async (_path, file) =>
     (await getObject(dir, file.sha256)).toString("utf8"),

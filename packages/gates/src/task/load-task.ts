@@ -10,10 +10,14 @@ export interface LoadedTask {
   inRepo: string | undefined;
 }
 
-export async function loadTask(path: string, root: string): Promise<LoadedTask> {
+/**
+ * The task file at `path`, parsed. `frozen`: its text as a loop's `loop start` kept it, read
+ * instead of the file (which the agent may have edited since); `path` then only names it.
+ */
+export async function loadTask(path: string, root: string, frozen?: string): Promise<LoadedTask> {
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = frozen ?? (await readFile(path, "utf8"));
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code === "ENOENT" ? "not found" : "unreadable";
     throw new GatesError(GatesErrorCode.TaskInvalid, `task file ${path}: ${why}`, {
