@@ -18,8 +18,5 @@ export default defineConfig({
     // vite cost ~30 s CPU of the package's ~115 (measured: 116.6 → 84.9 s user). No test mocks
     // modules or changes process state; a file's repos are its own temp dirs.
     isolate: false,
-    // vitest's default on a 2-core machine is one worker (cores - 1); most of these tests wait on
-    // the tools they start (git, tsc, vitest, eslint), so two files side by side use the cores.
-    maxWorkers: 2,
   },
 });

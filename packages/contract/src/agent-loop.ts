@@ -40,6 +40,15 @@ export const AgentLoopSchema = z.strictObject({
   updated_at: z.string(),
   /** Gates options the hook passes on every run. */
   base: z.string().optional(),
+  /**
+   * The merge base `loop start` resolved (from `base`, `BASE`, the config's `base:` or the
+   * default branch), as a commit: every gated stop compares with it, so moving a ref or the
+   * config's `base:` during the loop changes nothing. Absent in loops armed before.
+   */
+  base_commit: z
+    .string()
+    .regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/)
+    .optional(),
   task_file: z.string().optional(),
   /**
    * The ticket the loop works on (`loop start --ticket`, else the task file's `TASK_ID:`): the

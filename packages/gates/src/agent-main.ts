@@ -181,7 +181,12 @@ export async function runAgentCommand(
             stopAtFirstRed: true,
             // A stop runs the tests the change can affect; anything the oracle holds widens it.
             testScope: "related",
-            ...(loop.base ? { base: loop.base } : {}),
+            // The merge base loop start fixed (a loop armed before kept only the ref).
+            ...(loop.base_commit
+              ? { base: loop.base_commit }
+              : loop.base
+                ? { base: loop.base }
+                : {}),
             ...(loop.task_file ? { taskFile: loop.task_file } : {}),
             ...(loop.task_snapshot ? { taskSnapshot: loop.task_snapshot } : {}),
             ...(loop.oracle_snapshot ? { oracleSnapshot: loop.oracle_snapshot } : {}),

@@ -12,7 +12,8 @@ import { loadedConfigs } from "./config-merge.js";
 import type { GatesContext, Stage, StageOutcome } from "./context.js";
 import { collectChange, toChangedFile, type Change } from "./diff/change.js";
 import { repoRoot } from "./diff/git.js";
-import { defaultBase, defaultMode, setsKey } from "./diff/defaults.js";
+import { baseRefOf } from "./diff/base-ref.js";
+import { defaultMode, setsKey } from "./diff/defaults.js";
 import { resolveBase, type BaseRefs } from "./diff/merge-base.js";
 import { openBaseWorktree, type BaseWorktree } from "./diff/worktree.js";
 import { GatesError } from "./errors.js";
@@ -195,10 +196,7 @@ async function prepare(
   progress: (line: string) => void,
 ): Promise<Setup> {
   const working = await readWorkingConfig(root);
-  const ref =
-    options.base ??
-    (env.BASE || undefined) ??
-    (setsKey(working.text, "base") ? working.config.base : await defaultBase(root));
+  const ref = await baseRefOf(root, env, options.base, working);
   const base: BaseRefs = await resolveBase(root, ref);
   const baseConfig = await readBaseConfig(root, base.commit, ref);
   const configs = loadedConfigs(baseConfig, working.config, working.text);

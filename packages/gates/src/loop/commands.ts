@@ -128,6 +128,24 @@ async function loopTask(
   return { ticket: flag || loaded.task.declaredId, text: loaded.text };
 }
 
+/**
+ * The merge base every stop of the loop compares with, fixed now as a commit: the base ref
+ * (`--base`, `BASE`, the config's `base:`, the default branch) and the config are in the
+ * agent's reach (`git branch -f main HEAD`, `base: HEAD`), the loop's record is not. A base
+ * that does not resolve refuses the start.
+ */
+async function loopBase(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  explicit: string | undefined,
+): Promise<string> {
+  const { readWorkingConfig } = await import("../config-cache.js");
+  const { baseRefOf } = await import("../diff/base-ref.js");
+  const { resolveBase } = await import("../diff/merge-base.js");
+  const ref = await baseRefOf(root, env, explicit, await readWorkingConfig(root));
+  return (await resolveBase(root, ref)).mergeBase;
+}
+
 /** `verify-gates loop start`: arm the Stop hook for one session (iteration 0), with an oracle snapshot. */
 export async function startLoop(options: LoopStartOptions): Promise<LoopStarted> {
   const { SESSION_ID_PATTERN } = await import("@agent-verify/contract");
@@ -156,6 +174,7 @@ export async function startLoop(options: LoopStartOptions): Promise<LoopStarted>
       now,
     );
   const { ticket, text: taskText } = await loopTask(options);
+  const baseCommit = await loopBase(root, env, options.base);
   const { snapshotTask, snapshotTree } = await import("../oracle/index.js");
   const oracle = await snapshotTree(root, env, nowDate);
   const taskSnapshot = taskText === undefined ? undefined : await snapshotTask(root, env, taskText);
@@ -172,6 +191,7 @@ export async function startLoop(options: LoopStartOptions): Promise<LoopStarted>
     oracle_snapshot: oracle.id,
     tools_snapshot: tools.id,
     ...(options.base ? { base: options.base } : {}),
+    base_commit: baseCommit,
     ...(options.taskFile ? { task_file: resolve(options.cwd, options.taskFile) } : {}),
     ...(taskSnapshot ? { task_snapshot: taskSnapshot } : {}),
     ...(ticket ? { ticket } : {}),

@@ -104,6 +104,7 @@ async function agentLoop(store: SignedStore, parent: AgentLoop, agent: string, n
     started_at: now,
     updated_at: now,
     ...(parent.base ? { base: parent.base } : {}),
+    ...(parent.base_commit ? { base_commit: parent.base_commit } : {}),
     ...(parent.task_file ? { task_file: parent.task_file } : {}),
     ...(parent.task_snapshot ? { task_snapshot: parent.task_snapshot } : {}),
     ...(parent.ticket ? { ticket: parent.ticket } : {}),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { claudeCode, stop } from "../../test/claude-code.js";
-import { debug, makeRepo, runCli } from "../../test/fixture.js";
+import { debug, git, makeRepo, runCli } from "../../test/fixture.js";
 import { loopOf } from "../../test/loop-state.js";
 
 // The oracle of a loop is the tree as it stood at `loop start` (issue 34 §1): a test committed
@@ -18,11 +18,17 @@ const RED_TEST = [
   "",
 ].join("\n");
 
+const NO_THRESHOLD = [
+  'import { defineConfig } from "vitest/config";',
+  "",
+  'export default defineConfig({ test: { include: ["src/**/*.test.ts"] } });',
+  "",
+].join("\n");
 const TASK = "TASK_ID: t-3\n\n# Add three numbers\n\n## TESTS\n\n- src/three.test.ts\n";
 
 /** A feature branch whose committed test honestly fails (add takes two numbers), the loop armed on it. */
-function armedOnRedBranch(args = "") {
-  const repo = makeRepo({ ".verify/gates.yaml": TESTS_ONLY, "TASK.md": TASK });
+function armedOnRedBranch(args = "", extra: Record<string, string> = {}) {
+  const repo = makeRepo({ ".verify/gates.yaml": TESTS_ONLY, "TASK.md": TASK, ...extra });
   repo.write("src/three.test.ts", RED_TEST);
   repo.commit("a test for three numbers");
   expect(runCli(repo.dir, ["loop", "install"]).code).toBe(0);
@@ -66,6 +72,36 @@ describe("the loop's oracle is the tree at loop start", () => {
     const again = claude.event(stop(A, repo.dir));
     expect((JSON.parse(again.stdout || "{}") as { decision?: string }).decision).toBe("block");
   });
+
+  // The change is what lies between the merge base and the tree: a stop whose change is only a
+  // docs file skips the tests. Moving the base onto the agent's own commit would leave just that.
+  const docsOnlyOnMovedBase = (move: (repo: ReturnType<typeof makeRepo>) => void) => async () => {
+    // No coverage threshold: a stop's related run would otherwise widen to the whole suite.
+    const { repo, claude } = armedOnRedBranch("", { "vitest.config.ts": NO_THRESHOLD });
+    move(repo);
+    repo.write("README.md", "# Adds numbers\n");
+    const blocked = claude.event(stop(A, repo.dir));
+    expect(blocked.code, debug(blocked)).toBe(0);
+    const answer = JSON.parse(blocked.stdout || "{}") as { decision?: string; reason?: string };
+    expect(answer.decision, debug(blocked)).toBe("block");
+    expect(answer.reason).toContain("adds three");
+  };
+
+  it(
+    "the agent sets base: HEAD in .verify/gates.yaml and commits: the base stays where the loop started",
+    docsOnlyOnMovedBase((repo) => {
+      repo.write(".verify/gates.yaml", `${TESTS_ONLY}base: HEAD\n`);
+      repo.commit("wip");
+    }),
+  );
+
+  it(
+    "the agent moves the base branch onto its own commit (git branch -f main HEAD): the base stays",
+    docsOnlyOnMovedBase((repo) => {
+      repo.commit("wip");
+      git(repo.dir, "branch", "-f", "main", "HEAD");
+    }),
+  );
 
   it("loop start refuses a task file it cannot read: the task a loop judges by is fixed when it starts", () => {
     const repo = makeRepo({ ".verify/gates.yaml": TESTS_ONLY });
