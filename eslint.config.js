@@ -35,6 +35,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS on purpose: a bin that starts without the ESM loader (the runner's `--list`).
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs" },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     files: ["packages/contract/**/*.ts"],
     rules: {
       "no-restricted-imports": [

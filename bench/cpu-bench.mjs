@@ -32,7 +32,7 @@ import { compare, median, ratio, timeCommand } from "./lib/measure.mjs";
 import { CpuSampler, classifyRunProcess, minus, sum } from "./lib/proc-cpu.mjs";
 
 const MANAGER = join(ROOT, "packages/manager/bin/verify-manager.js");
-const RUNNER = join(ROOT, "packages/runner/bin/verify-runner.js");
+const RUNNER = join(ROOT, "packages/runner/bin/verify-runner.cjs");
 const PLAIN = join(ROOT, "bench/cpu/plain-flow.mjs");
 const CHROMIUM = process.env.VERIFY_BROWSER_PATH || "/usr/bin/chromium";
 const runsAt = process.argv.indexOf("--runs");

@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const { parseManifest } = await import(join(ROOT, "packages/contract/dist/index.js"));
-const RUNNER = join(ROOT, "packages/runner/bin/verify-runner.js");
+const RUNNER = join(ROOT, "packages/runner/bin/verify-runner.cjs");
 const MIB = 1024 * 1024;
 const HEAD = 'version: 1\nrunner_command: "verify-runner {flow}"\n';
 

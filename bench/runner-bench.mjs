@@ -16,7 +16,7 @@ const env = {
   VERIFY_BROWSER_PATH: process.env.VERIFY_BROWSER_PATH || "/usr/bin/chromium",
 };
 const opts = { cwd: ROOT, env };
-const runner = join(ROOT, "packages/runner/bin/verify-runner.js");
+const runner = join(ROOT, "packages/runner/bin/verify-runner.cjs");
 const playwright = join(ROOT, "node_modules/.bin/playwright");
 try {
   const flows = compare(

@@ -31,7 +31,7 @@ import { availableParallelism } from "node:os";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const MANAGER = join(ROOT, "packages/manager/bin/verify-manager.js");
-const RUNNER = join(ROOT, "packages/runner/bin/verify-runner.js");
+const RUNNER = join(ROOT, "packages/runner/bin/verify-runner.cjs");
 const SHOP = join(ROOT, "apps/demo-shop/dist/server.js");
 const CHROMIUM = process.env.VERIFY_BROWSER_PATH || "/usr/bin/chromium";
 const arg = (name, fallback) => {

@@ -23,7 +23,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const BINS = [
   // The one-name package; optional so this script runs on a checkout from before it existed.
   { name: "agent-verify", bin: "packages/agent-verify/bin/agent-verify.js", optional: true },
-  { name: "verify-runner", bin: "packages/runner/bin/verify-runner.js" },
+  { name: "verify-runner", bin: "packages/runner/bin/verify-runner.cjs" },
   { name: "verify-manager", bin: "packages/manager/bin/verify-manager.js" },
   { name: "verify-gates", bin: "packages/gates/bin/verify-gates.js" },
 ];

@@ -21,7 +21,7 @@ const shop = await startDemoShop();
 const base = shop.url;
 const browser = spawn(
   process.execPath,
-  [join(RUNNER, "bin/verify-runner.js"), "--browser-server", "--idle-timeout", "300"],
+  [join(RUNNER, "bin/verify-runner.cjs"), "--browser-server", "--idle-timeout", "300"],
   { cwd: ROOT, stdio: ["pipe", "pipe", "ignore"] },
 );
 const wsEndpoint = await new Promise((resolve, reject) => {
@@ -69,7 +69,7 @@ for (const [name, step] of steps) {
 }
 stages.push([
   `the whole run of ${flow} (warm browser)`,
-  [join(RUNNER, "bin/verify-runner.js"), flow],
+  [join(RUNNER, "bin/verify-runner.cjs"), flow],
   { VERIFY_BASE_URL: base, VERIFY_BROWSER_WS_ENDPOINT: wsEndpoint },
 ]);
 const results = stages.map(() => ({ wall: [], cpu: [] }));

@@ -17,8 +17,12 @@ import { pathToFileURL } from "node:url";
 /**
  * Bundle `<root>/dist/cli.js` into `<root>/dist/bundle/`. `external`: packages resolved at run
  * time where the CLI runs, never bundled (the app's own Playwright, a loader it registers).
+ * `fastPaths`: `{ entry, out }` pairs, each a compiled module (e.g. "list-cli.js") bundled alone
+ * into ONE CommonJS file (e.g. "list.cjs") that a bin can require before anything else: a
+ * process that only needs that path pays neither the ESM loader nor a module graph. Its dynamic
+ * imports (the slow branches: zod on a cache miss) stay imports, loaded only when taken.
  */
-export async function bundleCli({ root, external = [] }) {
+export async function bundleCli({ root, external = [], fastPaths = [] }) {
   const outdir = join(root, "dist", "bundle");
   const require = createRequire(join(root, "package.json"));
   const { build } = await import(pathToFileURL(require.resolve("esbuild")).href);
@@ -27,11 +31,14 @@ export async function bundleCli({ root, external = [] }) {
     "dist",
   );
 
-  /** What `import.meta.url` of a bundled module becomes, or undefined to leave it. */
-  function metaUrlOf(file) {
+  /**
+   * What `import.meta.url` of a bundled module becomes, or undefined to leave it. `self` is the
+   * bundle file's own URL: `import.meta.url` in an ES module, from `__filename` in CommonJS.
+   */
+  function metaUrlOf(file, self) {
     if (file.startsWith(join(root, "dist") + sep)) {
       const rel = relative(outdir, file).split(sep).join("/");
-      return `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
+      return `new URL(${JSON.stringify(rel)}, ${self}).href`;
     }
     if (file.startsWith(contractDist + sep)) {
       const rel = `./dist/${relative(contractDist, file).split(sep).join("/")}`;
@@ -40,18 +47,18 @@ export async function bundleCli({ root, external = [] }) {
     return undefined;
   }
 
-  const keepMetaUrl = {
+  const keepMetaUrl = (self) => ({
     name: "keep-import-meta-url",
     setup(plugin) {
       plugin.onLoad({ filter: /\.js$/ }, async ({ path }) => {
-        const replacement = metaUrlOf(path);
+        const replacement = metaUrlOf(path, self);
         if (replacement === undefined) return undefined;
         const text = await readFile(path, "utf8");
         if (!text.includes("import.meta.url")) return undefined;
         return { contents: text.replaceAll("import.meta.url", replacement), loader: "js" };
       });
     },
-  };
+  });
 
   // The contract code this bundle holds, for its validated cache (contract/src/validated-cache.ts).
   const contractHash = createHash("sha256");
@@ -64,6 +71,10 @@ export async function bundleCli({ root, external = [] }) {
       .update("\0")
       .update(await readFile(join(contractDist, file)));
   }
+
+  const define = {
+    __AGENT_VERIFY_CONTRACT_BUILD__: JSON.stringify(contractHash.digest("hex")),
+  };
 
   // A rebuild leaves no chunk of an older one behind.
   await rm(outdir, { recursive: true, force: true });
@@ -92,7 +103,46 @@ export async function bundleCli({ root, external = [] }) {
         'const __agentVerifyContract = () => (__agentVerifyContractHref ??= __agentVerifyFileUrl(require.resolve("@agent-verify/contract/package.json")).href);',
       ].join("\n"),
     },
-    define: { __AGENT_VERIFY_CONTRACT_BUILD__: JSON.stringify(contractHash.digest("hex")) },
-    plugins: [keepMetaUrl],
+    define,
+    plugins: [keepMetaUrl("import.meta.url")],
   });
+  for (const { entry, out } of fastPaths) {
+    await build({
+      entryPoints: [join(root, "dist", entry)],
+      external,
+      outfile: join(outdir, out),
+      bundle: true,
+      format: "cjs",
+      platform: "node",
+      target: "node20",
+      sourcemap: "linked",
+      sourcesContent: false,
+      logLevel: "warning",
+      banner: {
+        js: [
+          'const { pathToFileURL: __agentVerifyFileUrl } = require("node:url");',
+          "let __agentVerifyContractHref;",
+          'const __agentVerifyContract = () => (__agentVerifyContractHref ??= __agentVerifyFileUrl(require.resolve("@agent-verify/contract/package.json")).href);',
+        ].join("\n"),
+      },
+      define,
+      plugins: [keepMetaUrl("__agentVerifyFileUrl(__filename).href"), lazyImports(outdir)],
+    });
+  }
 }
+
+/**
+ * In a fast path, a dynamic import stays a dynamic import (CommonJS can `import()` an ES
+ * module): a package by its name, a compiled file by its path from the bundle.
+ */
+const lazyImports = (outdir) => ({
+  name: "lazy-dynamic-imports",
+  setup(plugin) {
+    plugin.onResolve({ filter: /.*/ }, ({ path, kind, resolveDir }) => {
+      if (kind !== "dynamic-import") return undefined;
+      if (!path.startsWith(".")) return { path, external: true };
+      const target = relative(outdir, join(resolveDir, path)).split(sep).join("/");
+      return { path: target.startsWith(".") ? target : `./${target}`, external: true };
+    });
+  },
+});

@@ -7,7 +7,11 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
-const bin = (name: string) => new URL(`../bin/${name}.js`, import.meta.url).pathname;
+const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  bin: Record<string, string>;
+};
+/** The file package.json names as the bin, as npm links it. */
+const bin = (name: string) => new URL(`../${manifest.bin[name]}`, import.meta.url).pathname;
 const temp = mkdtempSync(join(tmpdir(), "agent-verify-cli-"));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 

@@ -8,7 +8,10 @@
 // again), so it lives in the user's state folder, never in the project: an agent that can
 // write the working tree (node_modules/.cache included) cannot plant a config under the
 // name an unchanged file's text hashes to.
-import { createHash, randomBytes } from "node:crypto";
+//
+// An entry holds the text it validated and the contract code's fingerprint, compared whole on
+// every read: its file name is only an index (a cheap hash, so that the hot path never loads
+// node:crypto), and two texts that share a name just take turns in the cache.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,6 +39,7 @@ declare const __AGENT_VERIFY_CONTRACT_BUILD__: string | undefined;
 const bundledContract =
   typeof __AGENT_VERIFY_CONTRACT_BUILD__ === "string" ? __AGENT_VERIFY_CONTRACT_BUILD__ : undefined;
 
+/** The contract code that validates, as a digest (the bundle's, else its files' sha256). */
 function fingerprint(validators: readonly string[]): string {
   if (bundledContract !== undefined) return bundledContract;
   const files = [
@@ -50,7 +54,11 @@ function fingerprint(validators: readonly string[]): string {
   let value = fingerprints.get(key);
   if (value === undefined) {
     const folder = dirname(fileURLToPath(import.meta.url));
-    value = files.map((file) => readOrName(join(folder, file), file)).join("\0");
+    // Not a bundled CLI's hot path: node:crypto is loaded here only.
+    value = crypto()
+      .createHash("sha256")
+      .update(files.map((file) => readOrName(join(folder, file), file)).join("\0"))
+      .digest("hex");
     fingerprints.set(key, value);
   }
   return value;
@@ -69,31 +77,78 @@ export function validatedCacheFolder(env: NodeJS.ProcessEnv = process.env): stri
   return join(stateDir(env), "validated");
 }
 
+function crypto(): typeof import("node:crypto") {
+  return process.getBuiltinModule("node:crypto");
+}
+
+/** What one cache file holds: the value, and what it was validated from, compared on read. */
+interface Entry<T> {
+  kind: string;
+  text: string | null;
+  contract: string;
+  value: T;
+}
+
+/**
+ * A 64-bit index of the key (two 32-bit FNV-1a variants): a file name, never a proof — the
+ * entry itself says what text and code it belongs to.
+ */
+function indexOf(parts: readonly string[]): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (const part of parts) {
+    for (let i = 0; i < part.length; i++) {
+      const code = part.charCodeAt(i);
+      a = Math.imul(a ^ code, 0x01000193);
+      b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 15);
+    }
+    a = Math.imul(a ^ 0, 0x01000193);
+    b = Math.imul(b ^ 0, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+}
+
+function readEntry<T>(file: string): Entry<T> | undefined {
+  try {
+    const entry = JSON.parse(readFileSync(file, "utf8")) as Partial<Entry<T>> | null;
+    return entry !== null && typeof entry === "object" && "value" in entry
+      ? (entry as Entry<T>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `parse()`'s result, from the cache when the same text was validated by the same code before. */
 export async function cachedParse<T>(options: CachedParseOptions<T>): Promise<T> {
-  const key = createHash("sha256")
-    .update(options.kind)
-    .update("\0")
-    .update(options.text === undefined ? "absent" : `text\0${options.text}`)
-    .update("\0")
-    .update(fingerprint(options.validators))
-    .digest("hex");
-  const file = join(validatedCacheFolder(), `${options.kind}-${key.slice(0, 32)}.json`);
-  try {
-    return JSON.parse(readFileSync(file, "utf8")) as T;
-  } catch {
-    // Not cached yet: validate below.
-  }
+  const text = options.text ?? null;
+  const contract = fingerprint(options.validators);
+  const index = indexOf([options.kind, text === null ? "absent" : `text\0${text}`, contract]);
+  const file = join(validatedCacheFolder(), `${options.kind}-${index}.json`);
+  const cached = readEntry<T>(file);
+  if (
+    cached !== undefined &&
+    cached.kind === options.kind &&
+    cached.text === text &&
+    cached.contract === contract
+  )
+    return cached.value;
   const value = await options.parse();
+  const entry: Entry<T> = { kind: options.kind, text, contract, value };
   // Whole or not at all: another process may read the entry while this one writes it.
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  const temp = `${file}.${process.pid}.${crypto().randomBytes(4).toString("hex")}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    writeFileSync(temp, JSON.stringify(value), { mode: 0o600 });
+    writeFileSync(temp, JSON.stringify(entry), { mode: 0o600 });
     renameSync(temp, file);
   } catch {
-    // A state folder that cannot be written just means no cache.
-    rmSync(temp, { force: true });
+    // A state folder that cannot be written just means no cache (and maybe no temp to remove:
+    // a file where the folder should be makes even that fail).
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // Nothing was written.
+    }
   }
   return value;
 }

@@ -8,4 +8,5 @@ import { bundleCli } from "../../../scripts/lib/bundle-cli.mjs";
 await bundleCli({
   root: fileURLToPath(new URL("..", import.meta.url)),
   external: ["playwright", "playwright-core", "@playwright/test", "tsx"],
+  fastPaths: [{ entry: "list-cli.js", out: "list.cjs" }],
 });

@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 
 export const RUNNER_PACKAGE = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const REPO_ROOT = resolve(RUNNER_PACKAGE, "..", "..");
-export const RUNNER_BIN = join(RUNNER_PACKAGE, "bin", "verify-runner.js");
+export const RUNNER_BIN = join(RUNNER_PACKAGE, "bin", "verify-runner.cjs");
 export const CHROMIUM = process.env.VERIFY_BROWSER_PATH || "/usr/bin/chromium";
 
 /**

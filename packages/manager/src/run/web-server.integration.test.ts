@@ -179,7 +179,7 @@ export default defineFlow({
     ".verify/workflows.yaml",
     [
       "version: 1",
-      `runner_command: "node ${join(ROOT, "packages/runner/bin/verify-runner.js")} {flow}"`,
+      `runner_command: "node ${join(ROOT, "packages/runner/bin/verify-runner.cjs")} {flow}"`,
       "web_server:",
       '  static: "site"',
       `  port: ${port}`,

@@ -16,7 +16,7 @@ import { PRODUCT_GITIGNORE_LINES } from "@agent-verify/contract/product-files";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 const MODULES = join(ROOT, "node_modules");
-const RUNNER_BIN = join(ROOT, "packages", "runner", "bin", "verify-runner.js");
+const RUNNER_BIN = join(ROOT, "packages", "runner", "bin", "verify-runner.cjs");
 export const GATES_BIN = join(ROOT, "packages", "gates", "bin", "verify-gates.js");
 
 /** A flow over the app's own code (no browser): the cart must count every item. */

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { freePort } from "./http-project.js";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-const RUNNER_BIN = join(ROOT, "packages", "runner", "bin", "verify-runner.js");
+const RUNNER_BIN = join(ROOT, "packages", "runner", "bin", "verify-runner.cjs");
 const CHROMIUM = process.env.VERIFY_BROWSER_PATH || "/usr/bin/chromium";
 
 const SITE = String.raw`
