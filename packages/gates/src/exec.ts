@@ -17,6 +17,8 @@ export interface ExecResult {
   /** The deadline the run had. */
   timeoutMs: number;
   stdout: string;
+  /** stdout as bytes, for output that is not text (`git cat-file --batch` counts bytes). */
+  stdoutBytes: Buffer;
   stderr: string;
   durationMs: number;
   /** ENOENT and friends: the program could not be started at all. */
@@ -120,6 +122,7 @@ export function exec(
           : signal
             ? "signal"
             : "exit";
+      const stdoutBytes = Buffer.concat(out);
       resolve({
         command: [file, ...args].join(" "),
         exitCode,
@@ -128,7 +131,8 @@ export function exec(
         isTerminated: signal !== null,
         terminationReason,
         timeoutMs,
-        stdout: Buffer.concat(out).toString("utf8"),
+        stdout: stdoutBytes.toString("utf8"),
+        stdoutBytes,
         stderr: Buffer.concat(err).toString("utf8"),
         durationMs: performance.now() - started,
         spawnError,

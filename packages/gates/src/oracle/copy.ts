@@ -197,6 +197,8 @@ export async function openOracleCopy(ctx: GatesContext, oracle: Oracle): Promise
     }
     await carryIgnored(ctx.root, dir);
     const movedNames = await addedTestNames(ctx);
+    // Every oracle test file is compared with the copy's: read them in one go.
+    await oracle.readMany(oracle.paths());
     for (const path of oracle.paths("test")) {
       // A test file the task changes on purpose runs as the change has it (and is listed).
       if (declaredFiles.has(path)) continue;

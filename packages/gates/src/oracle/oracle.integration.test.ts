@@ -53,6 +53,30 @@ describe("the oracle snapshot", () => {
     expect(await oracle.read("src/math.test.ts")).not.toContain("rewritten");
     expect(oracle.source).toEqual({ kind: "commit", ref: "main", commit: base });
   });
+
+  it("reads many files at once exactly as git has them: multibyte text, empty, no final newline", async () => {
+    const files = {
+      "src/accents.test.ts": "it('café ☕ 🙂 — naïve', () => {});\n",
+      "src/empty.test.ts": "",
+      "src/open.test.ts": "it('no newline at the end', () => {})",
+      "src/same.test.ts": "it('café ☕ 🙂 — naïve', () => {});\n",
+    };
+    const repo = makeRepo(files);
+    const head = git(repo.dir, "rev-parse", "HEAD").trim();
+    const oracle = await commitOracle(repo.dir, "HEAD", head);
+    const paths = [...Object.keys(files), "src/math.test.ts", "src/not-in-the-oracle.ts"];
+    const texts = await oracle.readMany(paths);
+    for (const [path, text] of Object.entries(files)) expect(texts.get(path)).toBe(text);
+    expect(texts.get("src/math.test.ts")).toBe(repo.read("src/math.test.ts"));
+    expect(texts.has("src/not-in-the-oracle.ts")).toBe(false);
+    // Kept: the tree changing later changes nothing, and one read agrees with the batch.
+    repo.write("src/accents.test.ts", "// gutted\n");
+    expect(await oracle.read("src/accents.test.ts")).toBe(files["src/accents.test.ts"]);
+    const snapshot = await snapshotTree(repo.dir, env());
+    expect(
+      (await snapshot.readMany(["src/open.test.ts", "src/empty.test.ts"])).get("src/open.test.ts"),
+    ).toBe(files["src/open.test.ts"]);
+  });
 });
 
 describe("what belongs to the oracle", () => {

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { gitTry, showFile } from "../diff/git.js";
+import { gitTry, readBlobs } from "../diff/git.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { oracleKind, type OracleFileKind } from "./kinds.js";
 import { getObject, putObject, repoStateDir, sha256, writeAtomic } from "./store.js";
@@ -34,23 +34,55 @@ export interface Oracle {
   readonly files: ReadonlyMap<string, OracleFile>;
   /** The oracle's content of `path`, or undefined when the oracle has no such file. */
   read(path: string): Promise<string | undefined>;
+  /**
+   * Many files' content at once (one git process for a commit's, however many): the texts of
+   * the paths the oracle has. Read once, then kept: a later `read` of them costs nothing.
+   */
+  readMany(paths: readonly string[]): Promise<Map<string, string>>;
   /** The oracle paths of one kind (or of every kind), sorted. */
   paths(kind?: OracleFileKind): string[];
 }
 
-function makeOracle(
-  manifest: OracleManifest,
-  load: (path: string, file: OracleFile) => Promise<string>,
-): Oracle {
+/** Loads the content of many oracle files, keyed by path. */
+type LoadMany = (
+  files: ReadonlyArray<readonly [string, OracleFile]>,
+) => Promise<Map<string, string>>;
+
+function makeOracle(manifest: OracleManifest, load: LoadMany): Oracle {
   const files = new Map(Object.entries(manifest.files));
+  // An oracle's content never changes: each file is loaded once, many in one go.
+  const loaded = new Map<string, Promise<string>>();
+  async function readMany(paths: readonly string[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(paths)].flatMap((path) => {
+      const file = files.get(path);
+      return file === undefined ? [] : [[path, file] as const];
+    });
+    const fresh = wanted.filter(([path]) => !loaded.has(path));
+    if (fresh.length > 0) {
+      const batch = load(fresh);
+      for (const [path] of fresh) {
+        const text = batch.then((texts) => texts.get(path) ?? "");
+        // Whoever awaits it sees the failure; a path nobody awaits is no unhandled rejection.
+        text.catch(() => undefined);
+        loaded.set(path, text);
+      }
+      // A failed load is not kept: the next read tries again (and reports it again).
+      batch.catch(() => {
+        for (const [path] of fresh) loaded.delete(path);
+      });
+    }
+    const texts = new Map<string, string>();
+    for (const [path] of wanted) texts.set(path, await (loaded.get(path) as Promise<string>));
+    return texts;
+  }
   return {
     id: manifest.id,
     source: manifest.source,
     files,
     async read(path) {
-      const file = files.get(path);
-      return file === undefined ? undefined : load(path, file);
+      return files.has(path) ? (await readMany([path])).get(path) : undefined;
     },
+    readMany,
     paths(kind) {
       return [...files]
         .filter(([, file]) => kind === undefined || file.kind === kind)
@@ -127,10 +159,19 @@ export async function readTaskSnapshot(
   return (await getObject(await repoStateDir(root, env), hash)).toString("utf8");
 }
 
+/** Files read at once from the store: enough to keep the disk busy, far below any fd limit. */
+const STORE_READS = 32;
+
 function openManifest(dir: string, manifest: OracleManifest): Oracle {
-  return makeOracle(manifest, async (_path, file) =>
-    (await getObject(dir, file.sha256)).toString("utf8"),
-  );
+  return makeOracle(manifest, async (files) => {
+    const texts = new Map<string, string>();
+    for (let at = 0; at < files.length; at += STORE_READS) {
+      const chunk = files.slice(at, at + STORE_READS);
+      const read = await Promise.all(chunk.map(([, file]) => getObject(dir, file.sha256)));
+      chunk.forEach(([path], i) => texts.set(path, (read[i] as Buffer).toString("utf8")));
+    }
+    return texts;
+  });
 }
 
 /** A stored snapshot by id; a missing or unreadable manifest is a setup error. */
@@ -190,5 +231,8 @@ export async function commitOracle(root: string, ref: string, commit: string): P
     source: { kind: "commit", ref, commit },
     files,
   };
-  return makeOracle(manifest, async (path) => (await showFile(root, commit, path)) ?? "");
+  return makeOracle(manifest, async (wanted) => {
+    const blobs = await readBlobs(root, [...new Set(wanted.map(([, file]) => file.sha256))]);
+    return new Map(wanted.map(([path, file]) => [path, blobs.get(file.sha256) ?? ""]));
+  });
 }
