@@ -1,7 +1,8 @@
 // A Stop hook that costs seconds (issue 36 §4): a generated vitest repo of a few thousand tests,
-// three stops judged the way the hook judges them (related tests, stop at the first red) next to
-// the same checks run by hand scoped to the change, interleaved in this one process. Not a test:
-// it prints what it measures.
+// three stops as a coding agent's session makes them — `verify-gates hook` started as a process
+// with a Stop payload, the loop armed beforehand (`loop start`, untimed) — next to the same checks
+// run by hand scoped to the change, interleaved in this one process. Not a test: it prints what
+// it measures.
 //   new module   — a new module with its own test file
 //   wide module  — a change to a module every tenth module imports
 //   docs only    — a README change
@@ -9,20 +10,20 @@
 // Usage: node bench/stop-bench.mjs    Needs: pnpm build (gates).
 // Env: BENCH_RUNS (3), STOP_BENCH_MODULES (200), STOP_BENCH_TESTS (15).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { median, printTable, ratio, timeCommand } from "./lib/measure.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const DIST = join(ROOT, "packages", "gates", "dist");
 const MODULES = join(ROOT, "node_modules");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const COUNT = Number(process.env.STOP_BENCH_MODULES ?? 200);
 const TESTS = Number(process.env.STOP_BENCH_TESTS ?? 15);
 
-const { runGates } = await import(pathToFileURL(join(DIST, "run.js")).href);
+const BIN = join(ROOT, "packages", "gates", "bin", "verify-gates.js");
+const SESSION = "5b0c7d2e-4a1f-4c3b-9d8e-7f6a5b4c3d2e";
 
 const git = (cwd, ...args) =>
   execFileSync("git", ["-c", "user.email=b@b", "-c", "user.name=b", ...args], {
@@ -103,8 +104,7 @@ function makeRepo() {
   return dir;
 }
 
-const stateDir = mkdtempSync(join(tmpdir(), "stop-bench-state-"));
-const env = { ...process.env, BASE: "", VERIFY_STATE_DIR: stateDir };
+const env = { ...process.env, BASE: "" };
 
 const stops = {
   "new module": {
@@ -182,19 +182,42 @@ function nextRound({ dir, files }, round) {
 
 // One state folder per repository for all its rounds, as a loop keeps it: tsc's build info stays warm.
 const states = new Map();
-async function stop(dir) {
-  const started = performance.now();
+const stateOf = (dir) => {
   if (!states.has(dir)) states.set(dir, mkdtempSync(join(tmpdir(), "stop-bench-state-")));
-  rmSync(join(dir, ".verify"), { recursive: true, force: true });
-  const { report } = await runGates({
+  return { ...env, VERIFY_STATE_DIR: states.get(dir) };
+};
+
+/** Arm the loop, as a session does when its task begins (untimed): a green stop ends it. */
+function arm(dir) {
+  execFileSync(process.execPath, [BIN, "loop", "start", "--session", SESSION], {
     cwd: dir,
-    env: { ...env, VERIFY_STATE_DIR: states.get(dir) },
-    testScope: "related",
-    stopAtFirstRed: true,
+    env: stateOf(dir),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/** One stop: the hook as the agent's harness runs it, a process reading the Stop payload. */
+function stop(dir) {
+  rmSync(join(dir, ".verify"), { recursive: true, force: true });
+  const input = JSON.stringify({
+    session_id: SESSION,
+    cwd: dir,
+    hook_event_name: "Stop",
+    stop_hook_active: false,
+  });
+  const started = performance.now();
+  const answer = execFileSync(process.execPath, [BIN, "hook", "--format", "generic"], {
+    cwd: dir,
+    env: stateOf(dir),
+    input,
+    encoding: "utf8",
+    stdio: ["pipe", "pipe", "pipe"],
   });
   const ms = performance.now() - started;
-  if (report.status !== "pass")
-    throw new Error(`gates ended ${report.status}: ${JSON.stringify(report.findings.slice(0, 3))}`);
+  const decision = JSON.parse(answer);
+  if (decision.decision !== "allow" || decision.gates_status !== "pass")
+    throw new Error(`the stop was not a green allow: ${answer.slice(0, 2000)}`);
+  const report = JSON.parse(readFileSync(join(dir, ".verify", "gates.json"), "utf8"));
   if (report.already_verified) throw new Error("a stamp answered: nothing was measured");
   return { ms, scope: report.tests_scope, tests: report.tests?.length ?? 0 };
 }
@@ -210,9 +233,10 @@ const times = Object.fromEntries(
 const seen = {};
 for (let round = -1; round < RUNS; round++) {
   for (const [name, repo] of Object.entries(repos)) {
+    arm(repo.dir);
     nextRound(repo, round);
     const hand = byHand(repo);
-    const gated = await stop(repo.dir);
+    const gated = stop(repo.dir);
     seen[name] = gated;
     if (round < 0) continue;
     times[`${name} by hand`].push(hand);

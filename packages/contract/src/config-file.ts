@@ -55,3 +55,30 @@ export function readConfigText(file: string, maxBytes = MAX_CONFIG_BYTES): strin
     closeSync(fd);
   }
 }
+
+/** YAML allows tab, LF and CR of the C0 controls; a NUL or another control is not text. */
+function isControl(code: number): boolean {
+  return (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f;
+}
+
+function firstControl(text: string): number {
+  for (let index = 0; index < text.length; index++) {
+    if (isControl(text.charCodeAt(index))) return index;
+  }
+  return -1;
+}
+
+/** The first control character YAML does not allow, as one line naming where it is. */
+export function controlCharacterProblem(text: string): { line: number; detail: string } | null {
+  const index = firstControl(text);
+  if (index < 0) return null;
+  const before = text.slice(0, index);
+  const line = before.split("\n").length;
+  const column = index - before.lastIndexOf("\n");
+  const code = text.charCodeAt(index);
+  const what =
+    code === 0
+      ? "a NUL byte"
+      : `a control character U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  return { line, detail: `${what} (column ${column})` };
+}

@@ -57,12 +57,8 @@ export {
 export type { FlowOutcome, OutcomeKind, ReportShard, RunMeta, RunReport } from "./outcome.js";
 export { ConfigError, ContractErrorCode } from "./errors.js";
 export type { ConfigErrorDetails } from "./errors.js";
-export {
-  controlCharacterProblem,
-  formatPath,
-  parseYamlConfig,
-  readYamlConfig,
-} from "./yaml-config.js";
+export { formatPath, parseYamlConfig, readYamlConfig } from "./yaml-config.js";
+export { controlCharacterProblem } from "./config-file.js";
 export { MANIFEST_PATH, loadManifest, manifestPath, parseManifest } from "./load-manifest.js";
 export { JSON_SCHEMAS } from "./json-schemas.js";
 export {

@@ -9,7 +9,7 @@ import {
   type YAMLMap,
 } from "yaml";
 import type { z } from "zod";
-import { readConfigText } from "./config-file.js";
+import { controlCharacterProblem, readConfigText } from "./config-file.js";
 import { ConfigError, ContractErrorCode } from "./errors.js";
 import { checkYamlShape } from "./yaml-limits.js";
 
@@ -97,33 +97,6 @@ export interface LoadedYaml<T> {
 
 function invalid(file: string, line: number | undefined, detail: string): ConfigError {
   return new ConfigError(ContractErrorCode.ManifestInvalid, detail, { file, line });
-}
-
-/** YAML allows tab, LF and CR of the C0 controls; a NUL or another control is not text. */
-function isControl(code: number): boolean {
-  return (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f;
-}
-
-function firstControl(text: string): number {
-  for (let index = 0; index < text.length; index++) {
-    if (isControl(text.charCodeAt(index))) return index;
-  }
-  return -1;
-}
-
-/** The first control character YAML does not allow, as one line naming where it is. */
-export function controlCharacterProblem(text: string): { line: number; detail: string } | null {
-  const index = firstControl(text);
-  if (index < 0) return null;
-  const before = text.slice(0, index);
-  const line = before.split("\n").length;
-  const column = index - before.lastIndexOf("\n");
-  const code = text.charCodeAt(index);
-  const what =
-    code === 0
-      ? "a NUL byte"
-      : `a control character U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
-  return { line, detail: `${what} (column ${column})` };
 }
 
 /** Parse YAML text and validate it; every failure is one ConfigError naming file:line and field. */

@@ -1,2 +1,3 @@
 #!/usr/bin/env node
-import "../dist/cli.js";
+// The CLI as one bundle (scripts/bundle.mjs): a Stop hook's start loads a few files, not one per module.
+import "../dist/bundle/cli.js";

@@ -10,10 +10,10 @@ import type {
 import { readBaseConfig, readWorkingConfig } from "./config-cache.js";
 import { loadedConfigs } from "./config-merge.js";
 import type { GatesContext, Stage, StageOutcome } from "./context.js";
-import { collectChange, toChangedFile, type Change } from "./diff/change.js";
+import { collectChange, toChangedFile } from "./diff/change.js";
 import { repoRoot } from "./diff/git.js";
 import { baseRefOf } from "./diff/base-ref.js";
-import { defaultMode, setsKey } from "./diff/defaults.js";
+import { defaultMode, headCommit, setsKey } from "./diff/defaults.js";
 import { resolveBase, type BaseRefs } from "./diff/merge-base.js";
 import { openBaseWorktree, type BaseWorktree } from "./diff/worktree.js";
 import { GatesError } from "./errors.js";
@@ -214,12 +214,29 @@ async function prepare(
         );
   const exclude = [...configs.effective.exclude];
   if (loaded?.inRepo) exclude.push(literalGlob(loaded.inRepo));
-  const change: Change = await collectChange(root, base.mergeBase, exclude);
+  // The change, the oracle and the stamp on file are independent git and file reads: at once.
+  const { chooseOracle, oracleReport } = await import("./oracle/choose.js");
+  const [change, chosen, stampOnFile, head] = await Promise.all([
+    collectChange(root, base.mergeBase, exclude),
+    chooseOracle(root, env, {
+      snapshot: options.oracleSnapshot,
+      cli: options.oracle,
+      task: loaded?.task.oracle ? { ref: loaded.task.oracle, file: loaded.task.file } : undefined,
+      config: baseConfig.oracle,
+      mergeBase: { ref, commit: base.mergeBase },
+    }).then(async (picked) => {
+      // The oracle's package.json decides the scripts the tools run: read with the oracle.
+      await picked.oracle.read("package.json");
+      return picked;
+    }),
+    readStamp(root, env),
+    headCommit(root),
+  ]);
   const mode =
     options.mode ??
     (setsKey(working.text, "mode")
       ? configs.effective.mode
-      : await defaultMode(root, base.mergeBase, change.own));
+      : await defaultMode(root, base.mergeBase, change.own, head));
   const criteria = options.criteria ?? loaded?.task.criteria ?? [];
   const settings = {
     ref,
@@ -236,14 +253,6 @@ async function prepare(
     // A green of the related tests is not a green of the suite.
     ...(options.testScope === "related" ? { test_scope: "related" } : {}),
   };
-  const { chooseOracle, oracleReport } = await import("./oracle/choose.js");
-  const chosen = await chooseOracle(root, env, {
-    snapshot: options.oracleSnapshot,
-    cli: options.oracle,
-    task: loaded?.task.oracle ? { ref: loaded.task.oracle, file: loaded.task.file } : undefined,
-    config: baseConfig.oracle,
-    mergeBase: { ref, commit: base.mergeBase },
-  });
   const oracle = () => Promise.resolve(chosen.oracle);
   // The oracle decides the verdict: its id is part of the stamp's key.
   const inputs = {
@@ -305,7 +314,7 @@ async function prepare(
       },
       oracle: oracleReport(chosen, loaded?.task.tests),
     },
-    stampOnFile: await readStamp(root, env),
+    stampOnFile,
     testRun: () => testRun,
     dispose: async () => worktree?.dispose(),
   };
@@ -314,6 +323,8 @@ async function prepare(
 /** Verify the change in the repository at `cwd`: one report, one status, one exit code. */
 export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
   const started = performance.now();
+  // The contract's schemas validate the report at the end: loaded now, while git works.
+  import("@agent-verify/contract").catch(() => undefined);
   const env = options.env ?? process.env;
   const secretsSeen = new Set<string>();
   const progress = (line: string) => options.onProgress?.(redact(line, secretsSeen));

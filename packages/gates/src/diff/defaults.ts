@@ -21,28 +21,21 @@ async function out(root: string, args: string[]): Promise<string | undefined> {
  * is judged against the empty tree: every file in it is the change.
  */
 export async function defaultBase(root: string): Promise<string> {
-  if (!(await out(root, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]))) return EMPTY_TREE;
-  const branch = await out(root, ["symbolic-ref", "--quiet", "--short", "HEAD"]);
-  const upstream = await out(root, [
-    "rev-parse",
-    "--abbrev-ref",
-    "--symbolic-full-name",
-    "@{upstream}",
+  // Every question at once (each is a git start, a stop pays them all): answered in order below.
+  const [head, branch, upstream, originHead, configured, heads] = await Promise.all([
+    out(root, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]),
+    out(root, ["symbolic-ref", "--quiet", "--short", "HEAD"]),
+    out(root, ["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}"]),
+    out(root, ["symbolic-ref", "--quiet", "--short", "refs/remotes/origin/HEAD"]),
+    out(root, ["config", "--get", "init.defaultBranch"]),
+    out(root, ["for-each-ref", "--format=%(refname:short)", "refs/heads/"]),
   ]);
+  if (!head) return EMPTY_TREE;
   // An upstream of the same name is this branch pushed: its merge base would hide the change.
   if (upstream && upstream !== branch && !upstream.endsWith(`/${branch}`)) return upstream;
-  const originHead = await out(root, [
-    "symbolic-ref",
-    "--quiet",
-    "--short",
-    "refs/remotes/origin/HEAD",
-  ]);
   if (originHead) return originHead;
-  const configured = await out(root, ["config", "--get", "init.defaultBranch"]);
   const names = [...new Set([configured, "main", "master"])].filter((n) => n !== undefined);
-  const local = (
-    await out(root, ["for-each-ref", "--format=%(refname:short)", "refs/heads/"])
-  )?.split("\n");
+  const local = heads?.split("\n");
   const defaults = names.filter((name) => local?.includes(name));
   const found = defaults.find((name) => name !== branch) ?? defaults[0];
   if (found) return found;
@@ -54,12 +47,15 @@ export async function defaultBase(root: string): Promise<string> {
  * post-commit when the work is committed (a clean tree, but for agent-verify's own files) and
  * HEAD is ahead of the merge base; pre-commit otherwise.
  */
+/** HEAD's commit, or undefined when there is none yet. */
+export const headCommit = (root: string) => out(root, ["rev-parse", "HEAD"]);
+
 export async function defaultMode(
   root: string,
   mergeBase: string,
   own: readonly string[],
+  head: string | undefined,
 ): Promise<GatesMode> {
-  const head = await out(root, ["rev-parse", "HEAD"]);
   if (head === undefined || head === mergeBase) return "pre-commit";
   const status = await gitTry(root, ["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
   if (!status.ok) return "pre-commit";

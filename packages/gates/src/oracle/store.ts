@@ -14,10 +14,30 @@ export const sha256 = (data: string | Buffer) => createHash("sha256").update(dat
  * worktree and its main tree share it).
  */
 export async function repoStateDir(root: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const common = await gitTry(root, ["rev-parse", "--path-format=absolute", "--git-common-dir"]);
-  const where = common.ok ? common.stdout.trim() : root;
-  const real = await realpath(where).catch(() => where);
-  return join(stateDir(env), "gates", sha256(real).slice(0, 24));
+  return join(stateDir(env), "gates", await repoKey(root));
+}
+
+/** A repository's key, by its root: asked of git once per process (a run asks it several times). */
+const keys = new Map<string, Promise<string>>();
+
+function repoKey(root: string): Promise<string> {
+  let key = keys.get(root);
+  if (key === undefined) {
+    key = (async () => {
+      const common = await gitTry(root, [
+        "rev-parse",
+        "--path-format=absolute",
+        "--git-common-dir",
+      ]);
+      const where = common.ok ? common.stdout.trim() : root;
+      const real = await realpath(where).catch(() => where);
+      return sha256(real).slice(0, 24);
+    })();
+    // Only an answer is kept: a git that could not say is asked again next time.
+    key.catch(() => keys.delete(root));
+    keys.set(root, key);
+  }
+  return key;
 }
 
 /** Write a file whole or not at all (a temp file renamed over it). */

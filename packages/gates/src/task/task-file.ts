@@ -1,5 +1,6 @@
 import { basename, dirname, resolve } from "node:path";
-import { controlCharacterProblem, type Criterion } from "@agent-verify/contract";
+import type { Criterion } from "@agent-verify/contract";
+import { controlCharacterProblem } from "@agent-verify/contract/config-file";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { parseCriteria } from "./criteria.js";
 import { parseTaskTests, type TaskTestEntry } from "./task-tests.js";
