@@ -187,8 +187,14 @@ const stateOf = (dir) => {
   return { ...env, VERIFY_STATE_DIR: states.get(dir) };
 };
 
-/** Arm the loop, as a session does when its task begins (untimed): a green stop ends it. */
+/**
+ * Each round is a task from the base: the tree back to the last commit, then the loop armed as a
+ * session does when its task begins (untimed; the oracle is taken here), then the change written.
+ * A green stop ends the loop.
+ */
 function arm(dir) {
+  git(dir, "checkout", "-q", "--", ".");
+  git(dir, "clean", "-fdq");
   execFileSync(process.execPath, [BIN, "loop", "start", "--session", SESSION], {
     cwd: dir,
     env: stateOf(dir),
