@@ -8,7 +8,8 @@
 //   docs only    — a README change
 //   by hand      — vitest related + tsc --incremental + eslint + prettier on the changed files
 // Usage: node bench/stop-bench.mjs    Needs: pnpm build (gates).
-// Env: BENCH_RUNS (3), STOP_BENCH_MODULES (200), STOP_BENCH_TESTS (15).
+// Env: BENCH_RUNS (3), STOP_BENCH_MODULES (200), STOP_BENCH_TESTS (15), STOP_BENCH_ONLY (one
+// stop by name, e.g. "docs only"), STOP_BENCH_PROFILE (a folder: each hook writes a .cpuprofile).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -117,6 +118,11 @@ const stops = {
   },
   "docs only": { "README.md": "# stop bench\n\nHow to run it.\n" },
 };
+const ONLY = process.env.STOP_BENCH_ONLY;
+if (ONLY !== undefined && !(ONLY in stops))
+  throw new Error(`STOP_BENCH_ONLY: no stop named '${ONLY}'`);
+for (const name of Object.keys(stops)) if (ONLY !== undefined && name !== ONLY) delete stops[name];
+const PROFILE = process.env.STOP_BENCH_PROFILE;
 const repoNames = new Map();
 const repos = Object.fromEntries(
   Object.entries(stops).map(([name, files]) => {
@@ -212,7 +218,8 @@ function stop(dir) {
     stop_hook_active: false,
   });
   const started = performance.now();
-  const answer = execFileSync(process.execPath, [BIN, "hook", "--format", "generic"], {
+  const profile = PROFILE ? ["--cpu-prof", "--cpu-prof-dir", PROFILE] : [];
+  const answer = execFileSync(process.execPath, [...profile, BIN, "hook", "--format", "generic"], {
     cwd: dir,
     env: stateOf(dir),
     input,

@@ -1,4 +1,5 @@
 import type * as TS from "typescript";
+import { typescriptApi } from "../typescript-api.js";
 
 export type Ts = typeof TS.default;
 
@@ -6,7 +7,7 @@ let loaded: Ts | undefined;
 
 /** The TypeScript compiler API, loaded on first use (most runs never need it). */
 export async function typescript(): Promise<Ts> {
-  loaded ??= (await import("typescript")).default;
+  loaded ??= typescriptApi();
   return loaded;
 }
 

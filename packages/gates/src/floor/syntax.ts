@@ -1,4 +1,5 @@
 import type TS from "typescript";
+import { typescriptApi } from "../typescript-api.js";
 
 export type Ts = typeof TS;
 export type Node = TS.Node;
@@ -14,7 +15,7 @@ export interface Parsed {
 let loaded: Ts | undefined;
 
 export async function parse(path: string, text: string): Promise<Parsed> {
-  const ts = (loaded ??= (await import("typescript")).default);
+  const ts = (loaded ??= typescriptApi());
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
   return {
     ts,

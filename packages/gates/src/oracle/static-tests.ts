@@ -1,4 +1,5 @@
 import { isScriptFile } from "../stages/floor-patterns.js";
+import { typescriptApi } from "../typescript-api.js";
 
 const TESTS = new Set(["it", "test"]);
 const SUITES = new Set(["describe", "suite", "context"]);
@@ -11,7 +12,7 @@ const SUITES = new Set(["describe", "suite", "context"]);
  */
 export async function staticTestNames(path: string, text: string): Promise<string[]> {
   if (!isScriptFile(path)) return [];
-  const ts = (await import("typescript")).default;
+  const ts = typescriptApi();
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
   const names: string[] = [];
   const rootName = (expr: import("typescript").Expression): string | undefined => {

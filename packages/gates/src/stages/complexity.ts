@@ -1,4 +1,5 @@
 import type TS from "typescript";
+import { typescriptApi } from "../typescript-api.js";
 
 export interface Position {
   /** 1-based. */
@@ -115,7 +116,7 @@ function position(source: TS.SourceFile, pos: number): Position {
 
 /** Every function in a TS/JS file with its cyclomatic complexity, counted as ESLint's `complexity` rule does. */
 export async function functionComplexities(path: string, text: string): Promise<FunctionInfo[]> {
-  const ts = (await import("typescript")).default;
+  const ts = typescriptApi();
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
   const out: FunctionInfo[] = [];
   const visit = (node: TS.Node): void => {

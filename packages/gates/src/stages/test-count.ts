@@ -1,4 +1,5 @@
 import { isScriptFile } from "./floor-patterns.js";
+import { typescriptApi } from "../typescript-api.js";
 
 /** A test definition: `it(...)`, `test.each(...)(...)`, `it.skip(...)` and friends. */
 export interface TestDefinition {
@@ -29,7 +30,7 @@ const ROOTS = new Set(["it", "test"]);
 
 /** Test definitions in a TS/JS file, read from the TypeScript AST. */
 export async function testDefinitions(path: string, text: string): Promise<TestDefinition[]> {
-  const ts = (await import("typescript")).default;
+  const ts = typescriptApi();
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
   const found: TestDefinition[] = [];
   const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line + 1;
@@ -72,7 +73,7 @@ export async function testDefinitions(path: string, text: string): Promise<TestD
 /** The `describe` blocks of a TS/JS test file. */
 export async function describeBlocks(path: string, text: string): Promise<DescribeBlock[]> {
   if (!isScriptFile(path)) return [];
-  const ts = (await import("typescript")).default;
+  const ts = typescriptApi();
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
   const found: DescribeBlock[] = [];
   const visit = (node: import("typescript").Node): void => {
