@@ -6,14 +6,10 @@
 // is installed: never bundled. How: scripts/lib/bundle-cli.mjs.
 import { fileURLToPath } from "node:url";
 import { bundleCli } from "../../../scripts/lib/bundle-cli.mjs";
+// The one list of them (tsc compiled it a moment ago): the hook checks these packages' files too.
+import { RUNTIME_PACKAGES } from "../dist/loop/runtime-packages.js";
 
 await bundleCli({
   root: fileURLToPath(new URL("..", import.meta.url)),
-  external: [
-    "typescript",
-    "@secretlint/core",
-    "@secretlint/secretlint-rule-preset-recommend",
-    "istanbul-lib-coverage",
-    "v8-to-istanbul",
-  ],
+  external: [...RUNTIME_PACKAGES],
 });

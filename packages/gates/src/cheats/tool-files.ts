@@ -48,7 +48,7 @@ function readManifest(dir: string): Manifest | undefined {
 }
 
 /** Where `name` resolves from `from` (a real folder): its real folder, or undefined. */
-function resolvePackage(from: string, name: string): string | undefined {
+export function resolvePackage(from: string, name: string): string | undefined {
   for (let dir = from; ; dir = dirname(dir)) {
     const candidate = join(dir, "node_modules", name);
     // Most lookups miss (a peer that is not installed is looked for up to /): no exceptions then.
@@ -65,7 +65,6 @@ export function toolClosure(root: string): ToolPackage[] {
     starts.add(name);
     for (const companion of COMPANIONS[name] ?? []) starts.add(companion);
   }
-  const found = new Map<string, ToolPackage>();
   const queue: string[] = [];
   for (const name of starts) {
     const direct = join(root, "node_modules", name);
@@ -75,6 +74,13 @@ export function toolClosure(root: string): ToolPackage[] {
       // not installed: nothing of it runs
     }
   }
+  return packageClosure(queue);
+}
+
+/** These package folders (real paths) and every package they load, as Node resolves it. */
+export function packageClosure(starts: readonly string[]): ToolPackage[] {
+  const found = new Map<string, ToolPackage>();
+  const queue = [...starts];
   while (queue.length > 0) {
     const dir = queue.shift()!;
     if (found.has(dir)) continue;

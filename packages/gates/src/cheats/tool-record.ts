@@ -73,10 +73,19 @@ async function readCache(store: SignedStore): Promise<HashCache> {
 }
 
 /** Hash the closure's packages (through the cache); the cache is saved for the next run. */
-async function hashClosure(root: string, store: SignedStore, count: HashCount) {
+function hashClosure(root: string, store: SignedStore, count: HashCount) {
+  return hashPackages(toolClosure(root), store, count);
+}
+
+/** Each package's files with their sha256, through the state folder's signed cache (saved for the next run). */
+export async function hashPackages(
+  closure: readonly ToolPackage[],
+  store: SignedStore,
+  count: HashCount = { files: 0, hashed: 0 },
+): Promise<Array<{ pkg: ToolPackage; files: Record<string, string> }>> {
   const cache = await readCache(store);
   const next: HashCache = {};
-  const packages = toolClosure(root).map((pkg) => ({
+  const packages = closure.map((pkg) => ({
     pkg,
     files: packageHashes(pkg.dir, cache, next, count),
   }));

@@ -2,6 +2,9 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, realpath } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { hashPackages } from "../cheats/tool-record.js";
+import { packageClosure, resolvePackage } from "../cheats/tool-files.js";
+import { RUNTIME_PACKAGES } from "./runtime-packages.js";
 import { readSigned, writeSigned, type SignedStore } from "./signed-store.js";
 
 /** What `loop install` recorded of the verify-gates it installed, signed in the state folder. */
@@ -12,6 +15,12 @@ export interface InstallRecord {
   /** The package folder, and every file of it that runs (bin/, dist/, package.json) with its sha256. */
   package_dir: string;
   files: Record<string, string>;
+  /**
+   * The packages it loads at run time (runtime-packages.ts) and theirs, as they resolve from the
+   * package folder: `name@version` → path inside the package → sha256. Absent in a record written
+   * before it was kept (such a record checks verify-gates' own files only).
+   */
+  runtime?: Record<string, Record<string, string>>;
   installed_at: string;
 }
 
@@ -49,6 +58,20 @@ export async function packageFiles(dir: string): Promise<Record<string, string>>
   return files;
 }
 
+/** The files of every package verify-gates in `dir` loads at run time, by `name@version`. */
+async function runtimeFiles(
+  dir: string,
+  store: SignedStore,
+): Promise<Record<string, Record<string, string>>> {
+  const starts = RUNTIME_PACKAGES.map((name) => resolvePackage(dir, name)).filter(
+    (found): found is string => found !== undefined,
+  );
+  const out: Record<string, Record<string, string>> = {};
+  for (const { pkg, files } of await hashPackages(packageClosure(starts), store))
+    out[`${pkg.name}@${pkg.version}`] ??= files;
+  return out;
+}
+
 export async function recordInstall(store: SignedStore, now: Date): Promise<InstallRecord> {
   const dir = await packageDir();
   const record: InstallRecord = {
@@ -56,20 +79,21 @@ export async function recordInstall(store: SignedStore, now: Date): Promise<Inst
     bin: join(dir, "bin", "verify-gates.js"),
     package_dir: dir,
     files: await packageFiles(dir),
+    runtime: await runtimeFiles(dir, store),
     installed_at: now.toISOString(),
   };
   await writeSigned(store, INSTALL_RECORD, record);
   return record;
 }
 
+/** The first file not as recorded, as `[path, what]` (`changed`, `was removed`, `was added`). */
 function firstDifference(
   recorded: Record<string, string>,
   now: Record<string, string>,
-): string | undefined {
+): [path: string, what: string] | undefined {
   for (const [path, hash] of Object.entries(recorded))
-    if (now[path] !== hash)
-      return now[path] === undefined ? `${path} was removed` : `${path} changed`;
-  for (const path of Object.keys(now)) if (recorded[path] === undefined) return `${path} was added`;
+    if (now[path] !== hash) return [path, now[path] === undefined ? "was removed" : "changed"];
+  for (const path of Object.keys(now)) if (recorded[path] === undefined) return [path, "was added"];
   return undefined;
 }
 
@@ -86,7 +110,34 @@ export async function checkInstall(store: SignedStore): Promise<string | undefin
   const dir = await packageDir();
   if (dir !== record.package_dir)
     return `the hook ran verify-gates from ${dir}, not the one loop install recorded (${record.package_dir})`;
-  const changed = firstDifference(record.files, await packageFiles(dir));
+  const own = firstDifference(record.files, await packageFiles(dir));
+  const changed =
+    own?.join(" ") ??
+    (record.runtime === undefined
+      ? undefined
+      : runtimeDifference(record.runtime, await runtimeFiles(dir, store)));
   if (changed === undefined) return undefined;
   return `the installed verify-gates was changed since loop install: ${changed} in ${dir}; reinstall it and run verify-gates loop install again`;
+}
+
+/** The first package or file verify-gates loads at run time that is not as recorded. */
+function runtimeDifference(
+  recorded: Record<string, Record<string, string>>,
+  now: Record<string, Record<string, string>>,
+): string | undefined {
+  const nameOf = (key: string) => key.slice(0, key.lastIndexOf("@"));
+  for (const [key, files] of Object.entries(recorded)) {
+    const have = now[key];
+    if (have === undefined) {
+      const other = Object.keys(now).find((k) => nameOf(k) === nameOf(key));
+      return other === undefined
+        ? `${key}, a package it loads, is no longer installed`
+        : `${other} is installed where it loaded ${key}`;
+    }
+    const file = firstDifference(files, have);
+    if (file !== undefined) return `${file[0]} of ${key} ${file[1]}`;
+  }
+  for (const key of Object.keys(now))
+    if (recorded[key] === undefined) return `${key}, a package it loads, was added`;
+  return undefined;
 }

@@ -1,6 +1,8 @@
 import {
   cpSync,
   existsSync,
+  mkdirSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -181,5 +183,44 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
     expect(JSON.parse(blocked.stdout).reason).toContain(
       "the installed verify-gates was changed since loop install: dist/loop/hook.js changed",
     );
+  });
+
+  it("a package verify-gates loads (the TypeScript API) changed in the tree blocks the hook before it loads", () => {
+    // verify-gates in the tree with its own copy of typescript, as npm hoists it into a user's repo.
+    const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
+    const pkg = join(repo.dir, "node_modules", "vg-copy");
+    for (const part of ["bin", "dist", "package.json"])
+      cpSync(join(PKG, part), join(pkg, part), { recursive: true });
+    const modules = join(pkg, "node_modules");
+    mkdirSync(modules);
+    for (const name of readdirSync(join(PKG, "node_modules")))
+      if (name !== "typescript") symlinkSync(join(PKG, "node_modules", name), join(modules, name));
+    cpSync(realpathSync(join(PKG, "node_modules", "typescript")), join(modules, "typescript"), {
+      recursive: true,
+    });
+    const bin = join(pkg, "bin", "verify-gates.js");
+    expect(runCli(repo.dir, ["loop", "install"], {}, undefined, bin).code).toBe(0);
+    const claude = claudeCode(repo.dir);
+    expect(claude.verifyLoop(A).code).toBe(0);
+    // Untouched, a red change to a source file (parsed with the TypeScript API) is blocked for it.
+    const source = repo.read("src/math.ts");
+    repo.write("src/math.ts", `${source}if (process.env.VITEST) console.log("under test");\n`);
+    const red = claude.event(stop(A, repo.dir));
+    expect(decision(red.stdout).decision, debug(red)).toBe("block");
+    expect(JSON.parse(red.stdout).reason).toContain("test-runner-branch");
+    // The change made green, and typescript.js patched to run code in the hook's process.
+    repo.write("src/math.ts", `${source}export const two = 2;\n`);
+    const marker = join(repo.dir, "node_modules", "typescript-ran");
+    const ts = join(modules, "typescript", "lib", "typescript.js");
+    writeFileSync(
+      ts,
+      `${readFileSync(ts, "utf8")}\nrequire("node:fs").writeFileSync(${JSON.stringify(marker)}, "ran");\n`,
+    );
+    const blocked = claude.event(stop(A, repo.dir));
+    expect(decision(blocked.stdout).decision, debug(blocked)).toBe("block");
+    expect(JSON.parse(blocked.stdout).reason).toContain(
+      "the installed verify-gates was changed since loop install: lib/typescript.js of typescript@",
+    );
+    expect(existsSync(marker)).toBe(false);
   });
 });
