@@ -178,14 +178,14 @@ interface Setup {
   dispose: () => Promise<void>;
 }
 
-/** The `scripts` of a package.json text; undefined when it has none or does not parse. */
+/** The `scripts` of a package.json text (`{}` when it has none or does not parse); undefined with no text. */
 function scriptsOf(text: string | undefined): Record<string, string> | undefined {
   if (text === undefined) return undefined;
   try {
     const scripts = (JSON.parse(text) as { scripts?: unknown }).scripts;
-    return scripts && typeof scripts === "object" ? (scripts as Record<string, string>) : undefined;
+    return scripts && typeof scripts === "object" ? (scripts as Record<string, string>) : {};
   } catch {
-    return undefined;
+    return {};
   }
 }
 

@@ -104,6 +104,51 @@ describe("zero config on a first app", () => {
   });
 });
 
+describe("a repository that is not a Node project", () => {
+  // No package.json at the base nor in the tree (a docs or Python repository): the tool stages
+  // have nothing to run and say so; floor and secrets still judge the change.
+  const notNode = () => {
+    const repo = makeToolRepo({ "README.md": "# notes\n", "app.py": "print(1)\n" }, ONLY_TSC);
+    rmSync(join(repo.dir, "node_modules"), { recursive: true, force: true });
+    return repo;
+  };
+
+  it("a docs change: exit 0, each tool stage skipped for want of a package.json", () => {
+    const repo = notNode();
+    repo.write("README.md", "# notes\n\nMore of them.\n");
+    const result = runCli(repo.dir, []);
+    expect(result.code, debug(result)).toBe(0);
+    const reasons = skipped(result);
+    for (const stage of ["typecheck", "lint", "format", "tests"])
+      expect(reasons[stage], stage).toBeDefined();
+    expect(reasons.lint).toBe(
+      "no package.json (no lint tool known: set commands.lint in .verify/gates.yaml to run one)",
+    );
+    expect(result.report?.stages.find((s) => s.stage === "secrets")?.status).toBe("pass");
+  });
+
+  it("a code change: exit 0 with no test run, and a secret in it is still red", () => {
+    const repo = notNode();
+    repo.write("app.py", "print(2)\n");
+    const green = runCli(repo.dir, []);
+    expect(green.code, debug(green)).toBe(0);
+    expect(skipped(green).tests).toBe(
+      "no package.json (no test tool known: set commands.test in .verify/gates.yaml to run one)",
+    );
+    repo.write("app.py", 'KEY = "AKIA' + "QWERTYUIOPASDFGH" + '"\n');
+    const red = runCli(repo.dir, []);
+    expect(red.code, debug(red)).toBe(1);
+  });
+
+  it("a package.json the change deleted is still a setup error (the base's tools are not dropped)", () => {
+    const repo = makeToolRepo({ "package.json": NPM_INIT, "index.html": PAGE }, ONLY_TSC);
+    repo.remove("package.json");
+    const result = runCli(repo.dir, ["--only", "lint"]);
+    expect(result.code, debug(result)).toBe(2);
+    expect(result.stdout).toContain("stack unknown");
+  });
+});
+
 describe("a stage's script that needs a shell", () => {
   const SHELL_TEST = {
     "package.json": NPM_INIT.replace(

@@ -76,7 +76,9 @@ function fromConfig(root: string, value: StageCommand): StageCommands {
 /**
  * Commands per stage: the config's, else what package.json's scripts run for it, else the
  * tool its dependencies, config files or installed bins show. A command behind a package
- * manager runs its program's bin directly (launch.ts).
+ * manager runs its program's bin directly (launch.ts). `oracleScripts`: the oracle's package.json
+ * scripts (`{}` when it has none); undefined when the oracle has no package.json, and then a tree
+ * without one is not a Node project (every stage off) rather than a removed package.json (an error).
  */
 export function stageCommands(
   root: string,
@@ -90,7 +92,14 @@ export function stageCommands(
   // The oracle's scripts decide: a script the change rewrote or removed still runs as it was.
   const pkg =
     read && oracleScripts ? { ...read, scripts: { ...read.scripts, ...oracleScripts } } : read;
+  if (!pkg && oracleScripts === undefined) {
+    // Not a Node project, nor was it at the oracle: no tool to detect, nothing to run.
+    return {
+      off: `no package.json (no ${stage} tool known: set commands.${stage} in .verify/gates.yaml to run one)`,
+    };
+  }
   if (!pkg) {
+    // The oracle had a package.json the change removed: its tools are not dropped by that.
     throw new GatesError(
       GatesErrorCode.StackUnknown,
       `${stage}: stack unknown (no package.json at the repository root)`,
