@@ -39,7 +39,7 @@ try {
       "verify-runner --list": () => timeCommand(node, [runner, "--list"], opts),
       "node -e 0": () => timeCommand(node, ["-e", "0"], opts),
     },
-    Math.max(runs, 15),
+    Math.max(runs, 31),
   );
   const a = flows["a verify-runner checkout-happy-path"].median_ms;
   const b = flows["b playwright test --reporter=json"].median_ms;

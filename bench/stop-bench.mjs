@@ -58,6 +58,7 @@ const testFile = (name, fn, k) =>
 
 function makeRepo() {
   const dir = mkdtempSync(join(tmpdir(), "stop-bench-"));
+  scratch.push(dir);
   const files = {
     "package.json": JSON.stringify({
       name: "stop-bench",
@@ -118,6 +119,12 @@ const stops = {
   },
   "docs only": { "README.md": "# stop bench\n\nHow to run it.\n" },
 };
+// Every repository and state folder this run makes is removed when it ends, a failed run's too.
+const scratch = [];
+process.once("exit", () => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
 const ONLY = process.env.STOP_BENCH_ONLY;
 if (ONLY !== undefined && !(ONLY in stops))
   throw new Error(`STOP_BENCH_ONLY: no stop named '${ONLY}'`);
@@ -189,7 +196,11 @@ function nextRound({ dir, files }, round) {
 // One state folder per repository for all its rounds, as a loop keeps it: tsc's build info stays warm.
 const states = new Map();
 const stateOf = (dir) => {
-  if (!states.has(dir)) states.set(dir, mkdtempSync(join(tmpdir(), "stop-bench-state-")));
+  if (!states.has(dir)) {
+    const state = mkdtempSync(join(tmpdir(), "stop-bench-state-"));
+    scratch.push(state);
+    states.set(dir, state);
+  }
   return { ...env, VERIFY_STATE_DIR: states.get(dir) };
 };
 
