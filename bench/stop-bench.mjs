@@ -9,7 +9,8 @@
 //   by hand      — vitest related + tsc --incremental + eslint + prettier on the changed files
 // Usage: node bench/stop-bench.mjs    Needs: pnpm build (gates).
 // Env: BENCH_RUNS (3), STOP_BENCH_MODULES (200), STOP_BENCH_TESTS (15), STOP_BENCH_ONLY (one
-// stop by name, e.g. "docs only"), STOP_BENCH_PROFILE (a folder: each hook writes a .cpuprofile).
+// stop by name, e.g. "docs only"), STOP_BENCH_PROFILE (a folder: each hook writes a .cpuprofile),
+// STOP_BENCH_KEEP=1 (keep the repositories and state folders, printed, to run a stop by hand).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -122,7 +123,8 @@ const stops = {
 // Every repository and state folder this run makes is removed when it ends, a failed run's too.
 const scratch = [];
 process.once("exit", () => {
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+  if (process.env.STOP_BENCH_KEEP === "1") console.log(`\nkept: ${scratch.join(" ")}`);
+  else for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 
 const ONLY = process.env.STOP_BENCH_ONLY;

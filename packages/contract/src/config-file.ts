@@ -38,10 +38,16 @@ export function readConfigText(file: string, maxBytes = MAX_CONFIG_BYTES): strin
     if (stat.size > maxBytes) {
       throw unreadable(file, `larger than ${maxBytes} bytes (${stat.size}): split or trim it`);
     }
-    // Read one byte past the limit: a file that grows while we read is still refused.
-    const buffer = Buffer.alloc(maxBytes + 1);
+    // Sized by the file, read up to one byte past the limit: a file that grows while we read
+    // is still refused (a 1 MiB buffer filled with zeros cost a quiet `--list` a millisecond).
+    let buffer = Buffer.allocUnsafe(Math.min(stat.size, maxBytes) + 1);
     let length = 0;
     for (;;) {
+      if (length === buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
       const read = readSync(fd, buffer, length, buffer.length - length, null);
       if (read === 0) break;
       length += read;

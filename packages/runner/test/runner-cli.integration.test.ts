@@ -18,7 +18,7 @@ import {
   seeHomeFlow,
   wrongHeadingFlow,
 } from "./fixture-project.js";
-import { freePort, processesWithMarker, runRunner, uniqueMarker } from "./helpers.js";
+import { freePort, makeProject, processesWithMarker, runRunner, uniqueMarker } from "./helpers.js";
 
 const FLOWS = {
   "open-home": wrongHeadingFlow("open-home"),
@@ -135,6 +135,35 @@ describe("verify-runner CLI", () => {
     } finally {
       writeFileSync(manifestFile, original);
     }
+  });
+
+  it("--list writes a catalog larger than a pipe holds whole, as one object, redacted", async () => {
+    // The catalog goes straight to fd 1 (no stdout stream is built on that path): more than a
+    // pipe holds at once must still arrive whole, and the redaction still applies.
+    const secret = `s3cret-${"x".repeat(24)}`;
+    const flows = Array.from({ length: 400 }, (_, i) =>
+      [
+        `  - name: flow-${i}`,
+        `    description: "flow ${i} ${"walks through the shop and checks each page it opens ".repeat(3)}${i === 7 ? secret : ""}"`,
+      ].join("\n"),
+    );
+    const dir = makeProject({
+      ".verify/workflows.yaml": [
+        "version: 1",
+        'runner_command: "verify-runner {flow}"',
+        'base_url: "http://127.0.0.1:9"',
+        "flows:",
+        ...flows,
+      ].join("\n"),
+    });
+    const run = await runRunner(["--list"], { cwd: dir, env: { ...env, SHOP_API_TOKEN: secret } });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout.length).toBeGreaterThan(64 * 1024);
+    expect(run.stdout.trimEnd().split("\n")).toHaveLength(1);
+    const list = FlowListSchema.parse(run.json);
+    expect(list.flows).toHaveLength(400);
+    expect(run.stdout).not.toContain(secret);
+    expect(list.flows[7]?.description).toMatch(/\[REDACTED\]$/);
   });
 
   it("--list --steps shows declared step names", async () => {

@@ -24,6 +24,8 @@ export interface Redactor {
 }
 
 function applyRule(text: string, rule: ValueRule): string {
+  const lower = text.toLowerCase();
+  if (!rule.needles.some((needle) => lower.includes(needle))) return text;
   const marker = rule.marker ?? REDACTED;
   const suffix = rule.suffix ?? "";
   return text.replace(rule.pattern, (...args: unknown[]) => {

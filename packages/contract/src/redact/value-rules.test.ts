@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRedactor, REDACTED } from "./index.js";
+import { createRedactor, REDACTED, VALUE_RULES } from "./index.js";
 
 // Planted values are assembled at run time, so this file does not itself look like it
 // holds secrets to a scanner (gates' secrets stage reads added lines).
@@ -153,6 +153,18 @@ describe("value rules", () => {
   const redactor = createRedactor({ env: {} });
   it.each([...HITS, ...MISSES])("$rule: $input", ({ input, output }) => {
     expect(redactor.text(input)).toBe(output);
+  });
+
+  it.each(VALUE_RULES)("$name: every text it matches holds one of its needles", (rule) => {
+    // A text holding none of a rule's needles is not searched with that rule at all.
+    for (const needle of rule.needles) expect(needle).toBe(needle.toLowerCase());
+    const matched = HITS.map((row) => row.input).filter((input) =>
+      new RegExp(rule.pattern.source, rule.pattern.flags).test(input),
+    );
+    expect(matched.length).toBeGreaterThan(0);
+    for (const input of matched) {
+      expect(rule.needles.some((needle) => input.toLowerCase().includes(needle))).toBe(true);
+    }
   });
 
   it.each(HITS)("is idempotent: $rule", ({ input }) => {
