@@ -104,7 +104,7 @@ export async function bundleCli({ root, external = [], fastPaths = [] }) {
       ].join("\n"),
     },
     define,
-    plugins: [keepMetaUrl("import.meta.url")],
+    plugins: [keepMetaUrl("import.meta.url"), englishZodMessages],
   });
   for (const { entry, out } of fastPaths) {
     await build({
@@ -126,10 +126,34 @@ export async function bundleCli({ root, external = [], fastPaths = [] }) {
         ].join("\n"),
       },
       define,
-      plugins: [keepMetaUrl("__agentVerifyFileUrl(__filename).href"), lazyImports(outdir)],
+      plugins: [
+        keepMetaUrl("__agentVerifyFileUrl(__filename).href"),
+        lazyImports(outdir),
+        englishZodMessages,
+      ],
     });
   }
 }
+
+/**
+ * zod's `z.locales` namespace brings every language's error messages (some fifty modules, about
+ * a third of zod's size in a bundle) that a start-up path compiles; zod itself configures only
+ * English, and nothing here asks for another. The namespace (zod's and zod/v4/core's) keeps `en`.
+ */
+const englishZodMessages = {
+  name: "english-zod-messages",
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) => {
+      if (!/[\\/]zod[\\/]v4[\\/](?:classic|core)[\\/]/.test(importer)) return undefined;
+      return { path: join(dirname(importer), "..", "locales", "en.js"), namespace: "zod-en" };
+    });
+    plugin.onLoad({ filter: /.*/, namespace: "zod-en" }, ({ path }) => ({
+      contents: `export { default as en } from ${JSON.stringify(path)};`,
+      loader: "js",
+      resolveDir: dirname(path),
+    }));
+  },
+};
 
 /**
  * In a fast path, a dynamic import stays a dynamic import (CommonJS can `import()` an ES

@@ -41,6 +41,19 @@ it("the runner's light entry points are the same schemas as the index's", async 
   expect(flowList.FlowListSchema).toBe(index.FlowListSchema);
 });
 
+it("gates' light entry points (no yaml behind them) are the same schemas as the index's", async () => {
+  const index = await import("@agent-verify/contract");
+  const agentLoop = await import("@agent-verify/contract/agent-loop");
+  const gatesReport = await import("@agent-verify/contract/gates-report");
+  const crapReport = await import("@agent-verify/contract/crap-report");
+  expect(agentLoop.AgentLoopSchema).toBe(index.AgentLoopSchema);
+  expect(agentLoop.StopHookPayloadSchema).toBe(index.StopHookPayloadSchema);
+  expect(agentLoop.SessionRecordSchema).toBe(index.SessionRecordSchema);
+  expect(agentLoop.SESSION_ID_PATTERN).toBe(index.SESSION_ID_PATTERN);
+  expect(gatesReport.GatesReportSchema).toBe(index.GatesReportSchema);
+  expect(crapReport.CrapReportSchema).toBe(index.CrapReportSchema);
+});
+
 it("shell-quote: one word for sh -c, whatever it holds", async () => {
   // The built package, as the runner and the manager import it.
   const { shellQuote } = await import("@agent-verify/contract/shell-quote");

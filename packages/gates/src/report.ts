@@ -100,7 +100,7 @@ export function assembleReport(parts: ReportParts): GatesReport {
 
 /** The report, redacted and validated against the contract's schema before anyone sees it. */
 export async function buildReport(parts: ReportParts): Promise<GatesReport> {
-  const { GatesReportSchema } = await import("@agent-verify/contract");
+  const { GatesReportSchema } = await import("@agent-verify/contract/gates-report");
   return GatesReportSchema.parse(assembleReport(parts));
 }
 

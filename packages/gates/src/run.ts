@@ -323,8 +323,8 @@ async function prepare(
 /** Verify the change in the repository at `cwd`: one report, one status, one exit code. */
 export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
   const started = performance.now();
-  // The contract's schemas validate the report at the end: loaded now, while git works.
-  import("@agent-verify/contract").catch(() => undefined);
+  // The report's schema validates it at the end: loaded now, while git works.
+  import("@agent-verify/contract/gates-report").catch(() => undefined);
   const env = options.env ?? process.env;
   const secretsSeen = new Set<string>();
   const progress = (line: string) => options.onProgress?.(redact(line, secretsSeen));

@@ -1,3 +1,4 @@
+import { isAbsolute } from "node:path";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { exec, formatLimit, MAX_TIMER_MS } from "../exec.js";
 
@@ -59,14 +60,61 @@ export async function git(cwd: string, args: readonly string[]): Promise<string>
   return result.stdout;
 }
 
+/** Where a directory's repository is; undefined for what git could not say (outside git). */
+export interface RepoLocation {
+  /** The working tree's top level (`--show-toplevel`). */
+  topLevel: string | undefined;
+  /** The repository's common git directory, absolute (`--git-common-dir`): one per clone. */
+  commonDir: string | undefined;
+}
+
+/**
+ * A directory's repository, asked of git once per process (a stop asks it for the loop, the
+ * state folder and the run; each question was a process of its own). Only an answer is kept:
+ * a directory that was not in a repository is asked again next time.
+ */
+const locations = new Map<string, Promise<RepoLocation>>();
+
+export function repoLocation(dir: string): Promise<RepoLocation> {
+  let location = locations.get(dir);
+  if (location === undefined) {
+    location = locate(dir);
+    locations.set(dir, location);
+    location.then(
+      (found) => {
+        if (found.topLevel === undefined) locations.delete(dir);
+        // The top level is in the same repository: its own question has the same answer.
+        else if (!locations.has(found.topLevel)) locations.set(found.topLevel, location!);
+      },
+      () => locations.delete(dir),
+    );
+  }
+  return location;
+}
+
+async function locate(dir: string): Promise<RepoLocation> {
+  const both = await gitTry(dir, [
+    "rev-parse",
+    "--path-format=absolute",
+    "--show-toplevel",
+    "--git-common-dir",
+  ]);
+  const [top, common] = both.stdout.split("\n").map((line) => line.trim());
+  if (both.ok && top && common && isAbsolute(top) && isAbsolute(common))
+    return { topLevel: top, commonDir: common };
+  // Not in a working tree (a bare repository, inside .git): each question alone.
+  const alone = await gitTry(dir, ["rev-parse", "--path-format=absolute", "--git-common-dir"]);
+  return { topLevel: undefined, commonDir: alone.ok ? alone.stdout.trim() : undefined };
+}
+
 export async function repoRoot(cwd: string): Promise<string> {
-  const result = await gitTry(cwd, ["rev-parse", "--show-toplevel"]);
-  if (!result.ok) {
+  const { topLevel } = await repoLocation(cwd);
+  if (topLevel === undefined) {
     throw new GatesError(GatesErrorCode.NotARepo, `${cwd} is not inside a git repository`, {
       hint: "run verify-gates from a git working tree",
     });
   }
-  return result.stdout.trim();
+  return topLevel;
 }
 
 /**
@@ -103,12 +151,24 @@ export async function readBlobs(cwd: string, ids: readonly string[]): Promise<Ma
   return texts;
 }
 
+/** Files at a commit named by its full id (which cannot change), asked of git once per process. */
+const shown = new Map<string, Promise<string | undefined>>();
+const MAX_SHOWN = 256;
+
 /** File content at a commit, or undefined when the file does not exist there. */
-export async function showFile(
-  cwd: string,
-  commit: string,
-  path: string,
-): Promise<string | undefined> {
-  const result = await gitTry(cwd, ["show", `${commit}:${path}`]);
-  return result.ok ? result.stdout : undefined;
+export function showFile(cwd: string, commit: string, path: string): Promise<string | undefined> {
+  const show = async () => {
+    const result = await gitTry(cwd, ["show", `${commit}:${path}`]);
+    return result.ok ? result.stdout : undefined;
+  };
+  if (!/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(commit)) return show();
+  const key = `${cwd}\0${commit}\0${path}`;
+  let text = shown.get(key);
+  if (text === undefined) {
+    if (shown.size >= MAX_SHOWN) shown.clear();
+    text = show();
+    shown.set(key, text);
+    text.catch(() => shown.delete(key));
+  }
+  return text;
 }

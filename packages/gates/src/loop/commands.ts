@@ -148,7 +148,7 @@ async function loopBase(
 
 /** `verify-gates loop start`: arm the Stop hook for one session (iteration 0), with an oracle snapshot. */
 export async function startLoop(options: LoopStartOptions): Promise<LoopStarted> {
-  const { SESSION_ID_PATTERN } = await import("@agent-verify/contract");
+  const { SESSION_ID_PATTERN } = await import("@agent-verify/contract/agent-loop");
   const env = options.env ?? process.env;
   const nowDate = options.now ?? new Date();
   const root = await repoRoot(options.cwd);

@@ -41,7 +41,7 @@ export function readPayloadHead(input: string): PayloadHead | string {
 
 /** The whole payload against the contract, once a loop is armed for its session. */
 export async function checkPayload(json: unknown): Promise<StopHookPayload | string> {
-  const { StopHookPayloadSchema } = await import("@agent-verify/contract");
+  const { StopHookPayloadSchema } = await import("@agent-verify/contract/agent-loop");
   const parsed = StopHookPayloadSchema.safeParse(json);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

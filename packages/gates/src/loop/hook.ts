@@ -41,7 +41,7 @@ const allow = (reason: string, loop?: AgentLoop): Decision => ({
 });
 
 async function record(head: PayloadHead, dir: string, options: HookOptions): Promise<Decision> {
-  const { SESSION_ID_PATTERN } = await import("@agent-verify/contract");
+  const { SESSION_ID_PATTERN } = await import("@agent-verify/contract/agent-loop");
   if (!SESSION_ID_PATTERN.test(head.sessionId))
     return allow(`session id '${head.sessionId.slice(0, 80)}' is not usable; nothing recorded`);
   const { own, roots } = await loopRoots(dir, options.env);

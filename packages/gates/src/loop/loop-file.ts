@@ -38,7 +38,7 @@ async function parseLoop(store: SignedStore, path: string): Promise<LoopRead> {
   if (read.kind === "absent") return read;
   const shown = join(store.dir, path);
   if (read.kind === "forged") return { kind: "invalid", why: `${shown}: ${read.why}` };
-  const { AgentLoopSchema } = await import("@agent-verify/contract");
+  const { AgentLoopSchema } = await import("@agent-verify/contract/agent-loop");
   const parsed = AgentLoopSchema.safeParse(read.body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

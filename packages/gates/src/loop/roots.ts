@@ -1,16 +1,14 @@
 import { basename, dirname } from "node:path";
-import { gitTry } from "../diff/git.js";
+import { repoLocation } from "../diff/git.js";
 
 async function topLevel(dir: string): Promise<string | undefined> {
-  const result = await gitTry(dir, ["rev-parse", "--show-toplevel"]);
-  return result.ok ? result.stdout.trim() : undefined;
+  return (await repoLocation(dir)).topLevel;
 }
 
 /** The main working tree of the repository `dir` is in (a linked worktree's project). */
 async function mainWorktree(dir: string): Promise<string | undefined> {
-  const result = await gitTry(dir, ["rev-parse", "--path-format=absolute", "--git-common-dir"]);
-  if (!result.ok) return undefined;
-  const common = result.stdout.trim();
+  const common = (await repoLocation(dir)).commonDir;
+  if (common === undefined) return undefined;
   return basename(common) === ".git" ? dirname(common) : undefined;
 }
 

@@ -17,7 +17,7 @@ export const recordSession = (store: SignedStore, record: SessionRecord) =>
 
 /** The records that verify, oldest first. */
 export async function readSessionRecords(store: SignedStore): Promise<SessionRecord[]> {
-  const { SessionRecordSchema } = await import("@agent-verify/contract");
+  const { SessionRecordSchema } = await import("@agent-verify/contract/agent-loop");
   const records: SessionRecord[] = [];
   for (const body of await readSignedLines(store, SESSION_RECORDS, KEEP)) {
     const parsed = SessionRecordSchema.safeParse(body);

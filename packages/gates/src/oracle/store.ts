@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { realpath } from "node:fs/promises";
 import { join } from "node:path";
 import { stateDir } from "@agent-verify/contract/state-dir";
-import { gitTry } from "../diff/git.js";
+import { repoLocation } from "../diff/git.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
 
 export const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
@@ -24,12 +24,7 @@ function repoKey(root: string): Promise<string> {
   let key = keys.get(root);
   if (key === undefined) {
     key = (async () => {
-      const common = await gitTry(root, [
-        "rev-parse",
-        "--path-format=absolute",
-        "--git-common-dir",
-      ]);
-      const where = common.ok ? common.stdout.trim() : root;
+      const where = (await repoLocation(root)).commonDir ?? root;
       const real = await realpath(where).catch(() => where);
       return sha256(real).slice(0, 24);
     })();

@@ -109,7 +109,7 @@ export async function fullScan(
 
 /** `.verify/crap.json`, validated and redacted like every file gates writes. */
 export async function writeCrapReport(root: string, report: CrapReport): Promise<void> {
-  const { CrapReportSchema } = await import("@agent-verify/contract");
+  const { CrapReportSchema } = await import("@agent-verify/contract/crap-report");
   const json = `${JSON.stringify(CrapReportSchema.parse(report), null, 2)}\n`;
   await mkdir(join(root, ".verify"), { recursive: true });
   await writeFile(join(root, CRAP_REPORT), redact(json));
