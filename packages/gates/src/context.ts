@@ -10,6 +10,7 @@ import type {
 } from "@agent-verify/contract";
 import type { Change } from "./diff/change.js";
 import type { TestScopeKind } from "./diff/test-scope.js";
+import type { OracleCopy } from "./oracle/copy.js";
 import type { Oracle } from "./oracle/index.js";
 import type { BaseRefs } from "./diff/merge-base.js";
 import type { Task } from "./task/task-file.js";
@@ -51,6 +52,11 @@ export interface GatesContext {
   testScope: TestScopeKind;
   /** The test run with coverage, shared by the tests and crap stages. */
   testRun: () => Promise<TestRun | undefined>;
+  /**
+   * The tree the tests run in (oracle/copy.ts), made on first use and removed after the run: a
+   * stop that waits for the static tools starts it beside them.
+   */
+  oracleCopy: () => Promise<OracleCopy>;
   /** Every secret found, so that no output ever shows one. */
   secrets: Set<string>;
   results: StageResult[];

@@ -11,12 +11,14 @@ import { readBaseConfig, readWorkingConfig } from "./config-cache.js";
 import { loadedConfigs } from "./config-merge.js";
 import type { GatesContext, Stage, StageOutcome } from "./context.js";
 import { collectChange, toChangedFile } from "./diff/change.js";
+import { noCodeReason } from "./diff/code-free.js";
 import { repoRoot } from "./diff/git.js";
 import { baseRefOf } from "./diff/base-ref.js";
 import { defaultMode, headCommit, setsKey } from "./diff/defaults.js";
 import { resolveBase, type BaseRefs } from "./diff/merge-base.js";
 import { openBaseWorktree, type BaseWorktree } from "./diff/worktree.js";
 import { GatesError } from "./errors.js";
+import type { OracleCopy } from "./oracle/copy.js";
 import { redact } from "./mask.js";
 import {
   assembleReport,
@@ -160,6 +162,15 @@ function waves(stages: ReadonlyArray<readonly [GateStage, Stage]>, stopAtFirstRe
   ];
 }
 
+/** Start making the tests' tree when the tests stage will want it (a wrong guess only costs a copy). */
+function prefetchTestTree(ctx: GatesContext, only: GateStage[] | undefined): void {
+  if (wanted(ctx, "tests", only) !== undefined || "off" in ctx.commands("test")) return;
+  void (async () => {
+    if (noCodeReason(ctx.change, new Set((await ctx.oracle()).paths())) !== undefined) return;
+    await ctx.oracleCopy();
+  })().catch(() => undefined);
+}
+
 const skipped = (stage: GateStage, reason: string): StageResult => ({
   stage,
   status: "skip",
@@ -270,6 +281,7 @@ async function prepare(
   const oracleScripts = scriptsOf(await chosen.oracle.read("package.json"));
   let worktree: BaseWorktree | undefined;
   let testRun: Promise<TestRun | undefined> | undefined;
+  let copy: Promise<OracleCopy> | undefined;
   const commands = new Map<ToolStage, StageCommands>();
   const ctx: GatesContext = {
     root,
@@ -289,6 +301,10 @@ async function prepare(
     baseDir: memo(async () => (worktree = await openBaseWorktree(root, base.mergeBase)).dir),
     testRun: () =>
       (testRun ??= import("./stages/test-run.js").then(({ runTests }) => runTests(ctx))),
+    oracleCopy: () =>
+      (copy ??= import("./oracle/copy.js").then(async ({ openOracleCopy }) =>
+        openOracleCopy(ctx, await ctx.oracle()),
+      )),
     secrets: new Set(),
     results: [],
     progress,
@@ -316,7 +332,15 @@ async function prepare(
     },
     stampOnFile,
     testRun: () => testRun,
-    dispose: async () => worktree?.dispose(),
+    dispose: async () => {
+      await worktree?.dispose();
+      // The copy goes once no test runs in it.
+      await testRun?.catch(() => undefined);
+      await copy?.then(
+        (made) => made.dispose(),
+        () => undefined,
+      );
+    },
   };
 }
 
@@ -372,8 +396,11 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
     const { STAGES } = await import("./stages/all.js");
     // Floor first: floor, scope and secrets side by side; a failure there stops the run before
     // a single tool starts. The tool stages are independent of each other: side by side too.
-    for (const wave of waves(STAGES, options.stopAtFirstRed ?? false)) {
+    const stopAtFirstRed = options.stopAtFirstRed ?? false;
+    for (const [index, wave] of waves(STAGES, stopAtFirstRed).entries()) {
       const blocker = ctx.results.find((r) => r.status === "fail" || r.status === "error");
+      // The suite waits for the static tools: the tree it runs in is made beside them.
+      if (stopAtFirstRed && index === 1 && !blocker) prefetchTestTree(ctx, options.only);
       const pending = wave.map(([name, stage]) => {
         const why = blocker
           ? `not run: the ${blocker.stage} stage ${blocker.status === "fail" ? "failed" : "could not run"}`

@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { runCliInProcess } from "../test/cli-in-process.js";
 import { debug, makeRepo, runInProcess, type CliResult } from "../test/fixture.js";
@@ -59,6 +62,21 @@ describe("stop at the first red stage (the Stop hook's run)", () => {
         expect.objectContaining({ status: "skip", reason: "not run: the lint stage failed" }),
       );
     expect(result.summary).toContain("tests (not run: the lint stage failed)");
+  });
+
+  it("the tests' tree made beside the static tools is removed when a red lint leaves it unused", async () => {
+    const repo = lintRed();
+    const mine = () =>
+      readdirSync(tmpdir()).filter((name) => name.startsWith(`verify-gates-base-${process.pid}-`));
+    const before = mine();
+    const result = await runInProcess(repo.dir, { stopAtFirstRed: true });
+    expect(stage(result, "tests")?.status, debug(result)).toBe("skip");
+    expect(mine()).toEqual(before);
+    const worktrees = execFileSync("git", ["worktree", "list", "--porcelain"], {
+      cwd: repo.dir,
+      encoding: "utf8",
+    });
+    expect(worktrees.match(/^worktree /gm)).toHaveLength(1);
   });
 
   it("outside the hook every stage still runs", async () => {
