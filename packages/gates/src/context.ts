@@ -52,11 +52,13 @@ export interface GatesContext {
   testScope: TestScopeKind;
   /** The test run with coverage, shared by the tests and crap stages. */
   testRun: () => Promise<TestRun | undefined>;
-  /**
-   * The tree the tests run in (oracle/copy.ts), made on first use and removed after the run: a
-   * stop that waits for the static tools starts it beside them.
-   */
+  /** The tree the tests run in (oracle/copy.ts), made on first use and removed after the run. */
   oracleCopy: () => Promise<OracleCopy>;
+  /**
+   * A stop's run (stop at the first red) runs the suite beside the static tools: this is aborted
+   * when one of them is red, and the test run's tools stop (run.ts).
+   */
+  suiteSignal?: AbortSignal | undefined;
   /** Every secret found, so that no output ever shows one. */
   secrets: Set<string>;
   results: StageResult[];

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { ensureReaper, marked, watchGroup } from "./process/reaper-client.js";
 
 /** Why a child run ended (execa's `terminationReason`, narrowed to what we do). */
-export type TerminationReason = "exit" | "signal" | "timeout" | "spawn_error";
+export type TerminationReason = "exit" | "signal" | "timeout" | "cancelled" | "spawn_error";
 
 /** The one result shape of every process verify-gates runs (modelled on execa's). */
 export interface ExecResult {
@@ -32,6 +32,8 @@ export interface ExecOptions {
   /** When the whole process group is killed (SIGTERM, then SIGKILL after `graceMs`). */
   timeoutMs?: number;
   graceMs?: number;
+  /** Aborted: the whole process group is killed as at the deadline (`terminationReason` "cancelled"). */
+  signal?: AbortSignal | undefined;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
@@ -97,6 +99,13 @@ export function exec(
       timedOut = true;
       if (pid !== undefined) stopGroup(pid, graceMs);
     }, timeoutMs);
+    let cancelled = false;
+    const cancel = () => {
+      cancelled = true;
+      if (pid !== undefined) stopGroup(pid, graceMs);
+    };
+    if (options.signal?.aborted) cancel();
+    else options.signal?.addEventListener("abort", cancel, { once: true });
     child.stdout?.on("data", (chunk: Buffer) => out.push(chunk));
     child.stderr?.on("data", (chunk: Buffer) => err.push(chunk));
     child.on("error", (error) => {
@@ -113,15 +122,18 @@ export function exec(
     }
     child.on("close", (exitCode, signal) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener("abort", cancel);
       if (pid !== undefined) liveGroups.delete(pid);
       unwatch();
       const terminationReason: TerminationReason = spawnError
         ? "spawn_error"
         : timedOut
           ? "timeout"
-          : signal
-            ? "signal"
-            : "exit";
+          : cancelled
+            ? "cancelled"
+            : signal
+              ? "signal"
+              : "exit";
       const stdoutBytes = Buffer.concat(out);
       resolve({
         command: [file, ...args].join(" "),
@@ -139,6 +151,19 @@ export function exec(
       });
     });
   });
+}
+
+/**
+ * A run that was called off (a red static stage stops the suite running beside it): the stage
+ * that was running is not judged, it did not run. Its message is the stage's skip reason.
+ */
+export class Cancelled extends Error {
+  override readonly name = "Cancelled";
+}
+
+/** The error a cancelled run throws: the signal's reason when it is one, else a generic one. */
+export function cancelledBy(signal: AbortSignal): Cancelled {
+  return signal.reason instanceof Cancelled ? signal.reason : new Cancelled("not run: cancelled");
 }
 
 /** Last non-empty lines of a tool's output, for a message. */

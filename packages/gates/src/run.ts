@@ -11,13 +11,13 @@ import { readBaseConfig, readWorkingConfig } from "./config-cache.js";
 import { loadedConfigs } from "./config-merge.js";
 import type { GatesContext, Stage, StageOutcome } from "./context.js";
 import { collectChange, toChangedFile } from "./diff/change.js";
-import { noCodeReason } from "./diff/code-free.js";
 import { repoRoot } from "./diff/git.js";
 import { baseRefOf } from "./diff/base-ref.js";
 import { defaultMode, headCommit, setsKey } from "./diff/defaults.js";
 import { resolveBase, type BaseRefs } from "./diff/merge-base.js";
 import { openBaseWorktree, type BaseWorktree } from "./diff/worktree.js";
 import { GatesError } from "./errors.js";
+import { Cancelled } from "./exec.js";
 import type { OracleCopy } from "./oracle/copy.js";
 import { redact } from "./mask.js";
 import {
@@ -102,13 +102,17 @@ async function runStage(
   try {
     result = await stage(ctx);
   } catch (error) {
-    if (!(error instanceof GatesError)) throw error;
-    result = {
-      status: "error",
-      findings: [],
-      reason: error.message,
-      ...(error.hint ? { hint: error.hint } : {}),
-    };
+    // Called off (a red static stage in a stop): not run, never a verdict.
+    if (error instanceof Cancelled)
+      result = { status: "skip", findings: [], reason: error.message };
+    else if (!(error instanceof GatesError)) throw error;
+    else
+      result = {
+        status: "error",
+        findings: [],
+        reason: error.message,
+        ...(error.hint ? { hint: error.hint } : {}),
+      };
   }
   const durationMs = Math.round(performance.now() - started);
   ctx.progress(
@@ -141,34 +145,54 @@ function wanted(
 /** Stages that must pass before any tool runs (seed: "before a single test runs"). */
 const FLOOR_FIRST: readonly GateStage[] = ["floor", "scope", "secrets"];
 
-/** The stages that run the test suite: in a run that stops at the first red, they wait for the rest. */
+/**
+ * The stages that run the test suite. In a run that stops at the first red they run beside the
+ * static tools (a stop costs the longer of the two, not their sum) and a red static stage calls
+ * them off: they are reported not run, whether they finished or not.
+ */
 const SUITE: readonly GateStage[] = ["tests", "crap"];
 
-/**
- * The stages before the judge, in waves: the floor-first stages, then the tool stages (split in
- * the static tools and the suite when the run stops at the first red wave).
- */
-function waves(stages: ReadonlyArray<readonly [GateStage, Stage]>, stopAtFirstRed: boolean) {
+/** The stages before the judge, in waves: the floor-first stages, then the tool stages. */
+function waves(stages: ReadonlyArray<readonly [GateStage, Stage]>) {
   const early = stages.filter(([name]) => name !== "judge" && name !== "git-clean");
-  const tools = early.filter(([name]) => !FLOOR_FIRST.includes(name));
   return [
     early.filter(([name]) => FLOOR_FIRST.includes(name)),
-    ...(stopAtFirstRed
-      ? [
-          tools.filter(([name]) => !SUITE.includes(name)),
-          tools.filter(([name]) => SUITE.includes(name)),
-        ]
-      : [tools]),
+    early.filter(([name]) => !FLOOR_FIRST.includes(name)),
   ];
 }
 
-/** Start making the tests' tree when the tests stage will want it (a wrong guess only costs a copy). */
-function prefetchTestTree(ctx: GatesContext, only: GateStage[] | undefined): void {
-  if (wanted(ctx, "tests", only) !== undefined || "off" in ctx.commands("test")) return;
-  void (async () => {
-    if (noCodeReason(ctx.change, new Set((await ctx.oracle()).paths())) !== undefined) return;
-    await ctx.oracleCopy();
-  })().catch(() => undefined);
+const isRed = (result: StageResult) => result.status === "fail" || result.status === "error";
+const notRunAfter = (red: StageResult) =>
+  `not run: the ${red.stage} stage ${red.status === "fail" ? "failed" : "could not run"}`;
+
+/**
+ * One wave's stages side by side. With `stopAtFirstRed`, the first red static stage aborts the
+ * suite (its tools' process groups are killed) and the suite's results give way to "not run".
+ */
+async function runWave(
+  ctx: GatesContext,
+  wave: ReadonlyArray<readonly [GateStage, Stage]>,
+  options: GatesOptions,
+): Promise<StageResult[]> {
+  const blocker = ctx.results.find(isRed);
+  const cancel = options.stopAtFirstRed ? new AbortController() : undefined;
+  ctx.suiteSignal = cancel?.signal;
+  const pending = wave.map(([name, stage]) => {
+    const why = blocker ? notRunAfter(blocker) : wanted(ctx, name, options.only);
+    if (why !== undefined) return Promise.resolve(skipped(name, why));
+    const running = runStage(ctx, name, stage, options.onStageEvent);
+    if (cancel && !SUITE.includes(name))
+      void running.then((result) => {
+        if (isRed(result) && !cancel.signal.aborted)
+          cancel.abort(new Cancelled(notRunAfter(result)));
+      });
+    return running;
+  });
+  const results = await Promise.all(pending);
+  const red = cancel && results.find((r) => !SUITE.includes(r.stage) && isRed(r));
+  return red
+    ? results.map((r) => (SUITE.includes(r.stage) ? skipped(r.stage, notRunAfter(red)) : r))
+    : results;
 }
 
 const skipped = (stage: GateStage, reason: string): StageResult => ({
@@ -396,21 +420,7 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
     const { STAGES } = await import("./stages/all.js");
     // Floor first: floor, scope and secrets side by side; a failure there stops the run before
     // a single tool starts. The tool stages are independent of each other: side by side too.
-    const stopAtFirstRed = options.stopAtFirstRed ?? false;
-    for (const [index, wave] of waves(STAGES, stopAtFirstRed).entries()) {
-      const blocker = ctx.results.find((r) => r.status === "fail" || r.status === "error");
-      // The suite waits for the static tools: the tree it runs in is made beside them.
-      if (stopAtFirstRed && index === 1 && !blocker) prefetchTestTree(ctx, options.only);
-      const pending = wave.map(([name, stage]) => {
-        const why = blocker
-          ? `not run: the ${blocker.stage} stage ${blocker.status === "fail" ? "failed" : "could not run"}`
-          : wanted(ctx, name, options.only);
-        return why === undefined
-          ? runStage(ctx, name, stage, options.onStageEvent)
-          : Promise.resolve(skipped(name, why));
-      });
-      for (const result of await Promise.all(pending)) ctx.results.push(result);
-    }
+    for (const wave of waves(STAGES)) ctx.results.push(...(await runWave(ctx, wave, options)));
     for (const [name, stage] of STAGES.filter(([n]) => n === "judge" || n === "git-clean")) {
       const why = wanted(ctx, name, options.only);
       if (why === undefined)

@@ -1,8 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCliInProcess } from "../test/cli-in-process.js";
+import { eventually, isRunning } from "../test/processes.js";
 import { debug, makeRepo, runInProcess, type CliResult } from "../test/fixture.js";
 
 // Issue 36 §4: a stop runs what the change can affect, and a hook's run stops at the first red.
@@ -64,7 +66,7 @@ describe("stop at the first red stage (the Stop hook's run)", () => {
     expect(result.summary).toContain("tests (not run: the lint stage failed)");
   });
 
-  it("the tests' tree made beside the static tools is removed when a red lint leaves it unused", async () => {
+  it("a red lint calls off the suite running beside it: its tree and worktree are gone", async () => {
     const repo = lintRed();
     const mine = () =>
       readdirSync(tmpdir()).filter((name) => name.startsWith(`verify-gates-base-${process.pid}-`));
@@ -78,6 +80,59 @@ describe("stop at the first red stage (the Stop hook's run)", () => {
     });
     expect(worktrees.match(/^worktree /gm)).toHaveLength(1);
   });
+
+  it("the suite runs beside the static tools, and a red lint kills it", async () => {
+    // Deterministic: the repository's eslint config waits (up to a minute) until the slow test
+    // has started, so the lint turns red while the suite is running, never before it starts.
+    const pidFile = join(tmpdir(), `gates-slow-test-${process.pid}-${Date.now()}.pid`);
+    const repo = makeRepo({
+      "eslint.config.js": [
+        'import { existsSync } from "node:fs";',
+        'import tseslint from "typescript-eslint";',
+        "for (let waited = 0; waited < 60_000 && !existsSync(" +
+          JSON.stringify(pidFile) +
+          "); waited += 100)",
+        "  await new Promise((done) => setTimeout(done, 100));",
+        "export default tseslint.config(...tseslint.configs.recommended, {",
+        '  rules: { "@typescript-eslint/no-unused-vars": "error" },',
+        "});",
+        "",
+      ].join("\n"),
+      "src/slow.test.ts": [
+        'import { it } from "vitest";',
+        'import { add } from "./math.js";',
+        "",
+        "// The fixture's tsconfig has no Node types.",
+        "declare const process: { pid: number };",
+        "declare function setTimeout(run: () => void, ms: number): unknown;",
+        "type Fs = { writeFileSync(path: string, text: string): void };",
+        "",
+        'it("takes minutes", async () => {',
+        '  const fs = (await import(["node", "fs"].join(":"))) as Fs;',
+        `  fs.writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));`,
+        "  await new Promise((done) => setTimeout(() => done(undefined), 240_000 + add(0, 0)));",
+        "}, 300_000);",
+        "",
+      ].join("\n"),
+    });
+    repo.write(
+      "src/math.ts",
+      repo.read("src/math.ts") +
+        "export function two(): number {\n  const unused = 1;\n  return 2;\n}\n",
+    );
+    // Were the suite not killed, this run would wait four minutes for the slow test.
+    const result = await runInProcess(repo.dir, { stopAtFirstRed: true });
+    expect(stage(result, "lint")?.status, debug(result)).toBe("fail");
+    expect(stage(result, "tests")).toMatchObject({
+      status: "skip",
+      reason: "not run: the lint stage failed",
+    });
+    expect(existsSync(pidFile), "the slow test started beside the lint").toBe(true);
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    // Its group got SIGTERM, then SIGKILL after the grace: gone within seconds, not minutes.
+    expect(await eventually(() => !isRunning(pid)), "the slow test's process is gone").toBe(true);
+    rmSync(pidFile, { force: true });
+  }, 150_000);
 
   it("outside the hook every stage still runs", async () => {
     const repo = lintRed();

@@ -58,7 +58,7 @@ async function runOnce(
     runner,
     files.map((f) => f.path),
   );
-  const deadline = deadlineOf(ctx.config.timeouts, "test_s");
+  const deadline = { ...deadlineOf(ctx.config.timeouts, "test_s"), signal: ctx.suiteSignal };
   const result = await runTool(
     dir,
     command,

@@ -147,7 +147,7 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
   const v8Dir = join(outDir, "v8");
   const env = v8CoverageEnv(ctx.env, v8Dir);
   let tests: CoverageMap = new Map();
-  const deadline = deadlineOf(ctx.config.timeouts, "test_s");
+  const deadline = { ...deadlineOf(ctx.config.timeouts, "test_s"), signal: ctx.suiteSignal };
   try {
     const commands = stageCommands(copy.dir, ctx.config, "test");
     if ("off" in commands) return undefined;

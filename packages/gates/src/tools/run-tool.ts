@@ -1,7 +1,7 @@
 import { relative, resolve } from "node:path";
 import type { GatesConfig } from "@agent-verify/contract";
 import { GatesError, GatesErrorCode } from "../errors.js";
-import { exec, formatLimit, tail, type ExecResult } from "../exec.js";
+import { cancelledBy, exec, formatLimit, tail, type ExecResult } from "../exec.js";
 import type { ToolCommand } from "./command.js";
 import { toolLaunch } from "./package-bin.js";
 
@@ -17,6 +17,8 @@ export interface RawFinding {
 export interface Deadline {
   ms: number;
   setting: string;
+  /** Aborted: the command is not started, or its group is killed, and Cancelled is thrown. */
+  signal?: AbortSignal | undefined;
 }
 
 export const deadlineOf = (
@@ -46,6 +48,7 @@ export async function runArgv(
   deadline: Deadline,
   input?: string,
 ): Promise<ExecResult> {
+  if (deadline.signal?.aborted) throw cancelledBy(deadline.signal);
   // A trusted tool runs from its package's entry point, never from a `.bin` shim the change can replace.
   const launch = toolLaunch(dir, command.tool, stage, env);
   const ran = await exec(launch.file, [...launch.args, ...argv], {
@@ -54,8 +57,10 @@ export async function runArgv(
     // the FORCE_COLOR / NO_COLOR it runs with; what a tool prints in color is stripped below.
     env,
     timeoutMs: deadline.ms,
+    signal: deadline.signal,
     ...(input === undefined ? {} : { input }),
   });
+  if (ran.terminationReason === "cancelled" && deadline.signal) throw cancelledBy(deadline.signal);
   const result = { ...ran, stdout: stripAnsi(ran.stdout), stderr: stripAnsi(ran.stderr) };
   if (result.timedOut) throw timedOut(stage, command.text, result, deadline.setting);
   if (result.spawnError || result.exitCode === 127) {
