@@ -10,7 +10,6 @@ import type {
 } from "@agent-verify/contract";
 import type { Change } from "./diff/change.js";
 import type { TestScopeKind } from "./diff/test-scope.js";
-import type { OracleCopy } from "./oracle/copy.js";
 import type { Oracle } from "./oracle/index.js";
 import type { BaseRefs } from "./diff/merge-base.js";
 import type { Task } from "./task/task-file.js";
@@ -52,8 +51,6 @@ export interface GatesContext {
   testScope: TestScopeKind;
   /** The test run with coverage, shared by the tests and crap stages. */
   testRun: () => Promise<TestRun | undefined>;
-  /** The tree the tests run in (oracle/copy.ts), made on first use and removed after the run. */
-  oracleCopy: () => Promise<OracleCopy>;
   /**
    * A stop's run (stop at the first red) runs the suite beside the static tools: this is aborted
    * when one of them is red, and the test run's tools stop (run.ts).

@@ -18,7 +18,6 @@ import { resolveBase, type BaseRefs } from "./diff/merge-base.js";
 import { openBaseWorktree, type BaseWorktree } from "./diff/worktree.js";
 import { GatesError } from "./errors.js";
 import { Cancelled } from "./exec.js";
-import type { OracleCopy } from "./oracle/copy.js";
 import { redact } from "./mask.js";
 import {
   assembleReport,
@@ -181,11 +180,15 @@ async function runWave(
     const why = blocker ? notRunAfter(blocker) : wanted(ctx, name, options.only);
     if (why !== undefined) return Promise.resolve(skipped(name, why));
     const running = runStage(ctx, name, stage, options.onStageEvent);
+    // A stage that throws is rethrown by Promise.all below, not here.
     if (cancel && !SUITE.includes(name))
-      void running.then((result) => {
-        if (isRed(result) && !cancel.signal.aborted)
-          cancel.abort(new Cancelled(notRunAfter(result)));
-      });
+      running.then(
+        (result) => {
+          if (isRed(result) && !cancel.signal.aborted)
+            cancel.abort(new Cancelled(notRunAfter(result)));
+        },
+        () => undefined,
+      );
     return running;
   });
   const results = await Promise.all(pending);
@@ -305,7 +308,6 @@ async function prepare(
   const oracleScripts = scriptsOf(await chosen.oracle.read("package.json"));
   let worktree: BaseWorktree | undefined;
   let testRun: Promise<TestRun | undefined> | undefined;
-  let copy: Promise<OracleCopy> | undefined;
   const commands = new Map<ToolStage, StageCommands>();
   const ctx: GatesContext = {
     root,
@@ -325,10 +327,6 @@ async function prepare(
     baseDir: memo(async () => (worktree = await openBaseWorktree(root, base.mergeBase)).dir),
     testRun: () =>
       (testRun ??= import("./stages/test-run.js").then(({ runTests }) => runTests(ctx))),
-    oracleCopy: () =>
-      (copy ??= import("./oracle/copy.js").then(async ({ openOracleCopy }) =>
-        openOracleCopy(ctx, await ctx.oracle()),
-      )),
     secrets: new Set(),
     results: [],
     progress,
@@ -356,15 +354,7 @@ async function prepare(
     },
     stampOnFile,
     testRun: () => testRun,
-    dispose: async () => {
-      await worktree?.dispose();
-      // The copy goes once no test runs in it.
-      await testRun?.catch(() => undefined);
-      await copy?.then(
-        (made) => made.dispose(),
-        () => undefined,
-      );
-    },
+    dispose: async () => worktree?.dispose(),
   };
 }
 

@@ -24,8 +24,6 @@ export interface Redactor {
 }
 
 function applyRule(text: string, rule: ValueRule): string {
-  const lower = text.toLowerCase();
-  if (!rule.needles.some((needle) => lower.includes(needle))) return text;
   const marker = rule.marker ?? REDACTED;
   const suffix = rule.suffix ?? "";
   return text.replace(rule.pattern, (...args: unknown[]) => {
@@ -86,7 +84,13 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     for (const value of values) if (out.includes(value)) out = out.split(value).join(REDACTED);
     out = redactCutValues(out, values);
     out = redactPrivateKeys(out);
-    for (const rule of VALUE_RULES) out = applyRule(out, rule);
+    // A rule runs only on a text that holds one of its needles: short texts cost no regex.
+    let lower = out.toLowerCase();
+    for (const rule of VALUE_RULES) {
+      if (!rule.needles.some((needle) => lower.includes(needle))) continue;
+      const next = applyRule(out, rule);
+      if (next !== out) lower = (out = next).toLowerCase();
+    }
     return out;
   };
   const text = (input: string): string => redactEncoded(plain(input), plain);

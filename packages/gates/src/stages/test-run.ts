@@ -5,7 +5,7 @@ import type { GatesContext } from "../context.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { heldOutFindings } from "../held-out/run.js";
 import { judgeCanary, plantCanary, type Canary, type CanaryRunner } from "../oracle/canary.js";
-import type { OracleCopy } from "../oracle/copy.js";
+import { openOracleCopy, type OracleCopy } from "../oracle/copy.js";
 import { oracleIntegrity } from "../oracle/integrity.js";
 import { nodeTestFiles } from "../oracle/node-test-files.js";
 import type { ToolCommand } from "../tools/command.js";
@@ -140,8 +140,7 @@ function canaryRunner(commands: readonly ToolCommand[]): CanaryRunner | undefine
 export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> {
   if ("off" in ctx.commands("test")) return undefined;
   const oracle = await ctx.oracle();
-  // Removed with the run (run.ts), which may have started it beside the static tools.
-  const copy: OracleCopy = await ctx.oracleCopy();
+  const copy: OracleCopy = await openOracleCopy(ctx, oracle);
   const merged: TestRun = { findings: [], totalTests: 0, coverage: new Map(), tests: undefined };
   const outDir = await mkdtemp(join(tmpdir(), "verify-gates-tests-"));
   const v8Dir = join(outDir, "v8");
@@ -207,5 +206,6 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
     return checked;
   } finally {
     await rm(outDir, { recursive: true, force: true });
+    await copy.dispose();
   }
 }
