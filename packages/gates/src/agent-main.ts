@@ -2,6 +2,8 @@ import { readFile } from "node:fs/promises";
 import type { AgentLoop, Criterion } from "@agent-verify/contract";
 import type { AgentArgs } from "./cli-agent.js";
 import { GatesError, GatesErrorCode } from "./errors.js";
+import { dialectOf } from "./loop/agents/index.js";
+import type { AgentsInstallResult } from "./loop/agents/install-agents.js";
 import { escalateLoop, loopStatus, startLoop, stopLoop } from "./loop/commands.js";
 import { runHook } from "./loop/hook.js";
 import { installHook } from "./loop/install.js";
@@ -84,6 +86,33 @@ function describeLoop(loop: AgentLoop): string {
   return `loop: session ${loop.session_id}${agent}, iteration ${loop.iteration} of ${loop.max_iterations}${last}${endOf(loop)}\n`;
 }
 
+/** `loop install --agent …`: one line per file written, and how each agent arms the loop. */
+function printAgentsInstall(result: AgentsInstallResult, io: Io): void {
+  const said = {
+    written: "written",
+    unchanged: "already there, nothing changed",
+    "kept-yours": "a file of yours is there, left unchanged",
+  };
+  if (result.claude)
+    io.out(
+      result.claude.added.length > 0
+        ? `${result.claude.settings}: added the verify-gates hook to ${result.claude.added.join(", ")}\n`
+        : `${result.claude.settings}: the verify-gates hook is already there, nothing changed\n`,
+    );
+  if (result.claude)
+    io.out(`${result.claude.slashCommand.path}: ${said[result.claude.slashCommand.state]}\n`);
+  for (const agent of result.agents) {
+    const guard =
+      agent.agent === "claude" ? " (the pre-edit guard on Edit|Write|MultiEdit|NotebookEdit)" : "";
+    io.out(`${agent.hooks.path}: ${agent.agent}: ${said[agent.hooks.state]}${guard}\n`);
+    if (agent.arming) io.out(`${agent.arming.path}: ${said[agent.arming.state]}\n`);
+    io.out(`${agent.agent}: ${agent.arm}\n`);
+  }
+  io.out(
+    `the hooks run ${result.installed.bin} (${Object.keys(result.installed.files).length} files of its package recorded; a change to any blocks the hook)\n`,
+  );
+}
+
 /** Run one agent-loop subcommand; returns the exit code. GatesErrors are the caller's to print. */
 export async function runAgentCommand(
   args: Exclude<AgentArgs, { command: "usage-error" }>,
@@ -142,6 +171,21 @@ export async function runAgentCommand(
       return 0;
     }
     case "loop-install": {
+      if (args.agents.length > 0) {
+        const { installAgents } = await import("./loop/agents/install-agents.js");
+        printAgentsInstall(
+          await installAgents({
+            cwd: io.cwd,
+            env: io.env,
+            agents: args.agents,
+            ...(args.settings ? { settings: args.settings } : {}),
+            ...(args.hookCommand ? { command: args.hookCommand } : {}),
+            ...(args.timeoutS ? { timeoutS: args.timeoutS } : {}),
+          }),
+          io,
+        );
+        return 0;
+      }
       const result = await installHook({
         cwd: io.cwd,
         env: io.env,
@@ -163,12 +207,22 @@ export async function runAgentCommand(
       io.out(
         `the hook runs ${result.installed.bin} (${Object.keys(result.installed.files).length} files of its package recorded; a change to any blocks the hook)\n`,
       );
+      const { configuredAgents } = await import("./loop/agents/install-agents.js");
+      const { repoRoot } = await import("./diff/git.js");
+      const others = (await configuredAgents(await repoRoot(io.cwd))).filter(
+        (agent) => agent !== "claude",
+      );
+      if (others.length > 0)
+        io.out(
+          `also configured here: ${others.join(", ")} (verify-gates loop install --agent ${others.join(",")} gates them too)\n`,
+        );
       return 0;
     }
     case "hook": {
       const result = await runHook({
         input: await io.readStdin(),
         format: args.format,
+        agent: dialectOf(args.agent ?? "claude"),
         env: io.env,
         cwd: io.cwd,
         gates: async (dir, loop) => {

@@ -1,4 +1,5 @@
 import { Command, Option } from "commander";
+import { AGENT_NAMES, type AgentName } from "./loop/agents/dialect.js";
 
 /** The agent-loop subcommands: `loop start|stop|status|install`, `hook`, `verdict`. */
 export type AgentArgs =
@@ -18,8 +19,10 @@ export type AgentArgs =
       settings: string | undefined;
       hookCommand: string | undefined;
       timeoutS: number | undefined;
+      /** `--agent`, repeated or comma-separated; empty: Claude Code as before, and a note on the others found. */
+      agents: AgentName[];
     }
-  | { command: "hook"; format: "claude" | "generic" }
+  | { command: "hook"; format: "claude" | "generic"; agent: AgentName | undefined }
   | {
       command: "verdict";
       json: boolean;
@@ -34,6 +37,19 @@ const positiveInt = (name: string, value: string): number | string => {
     ? n
     : `${name}: expected a positive whole number, got '${value}'`;
 };
+
+/** `--agent codex --agent cursor` and `--agent codex,cursor` alike; a name not known is a usage error. */
+function agentList(values: readonly string[]): AgentName[] | string {
+  const names = values
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
+  const unknown = names.find((n) => !(AGENT_NAMES as readonly string[]).includes(n));
+  if (unknown !== undefined) return `--agent: '${unknown}' is not one of ${AGENT_NAMES.join(", ")}`;
+  return [...new Set(names as AgentName[])];
+}
+
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 /** Register the subcommands on `root`; `set` receives what to do. */
 export function addAgentCommands(
@@ -128,15 +144,23 @@ export function addAgentCommands(
         "--command <cmd>",
         "hook command (default: this verify-gates by its absolute path, recorded with its hash)",
       )
-      .option("--timeout <s>", "hook timeout in seconds (default 600)"),
-  ).action((opts: { settings?: string; command?: string; timeout?: string }) => {
+      .option("--timeout <s>", "hook timeout in seconds (default 600)")
+      .option(
+        "--agent <name>",
+        `install for these coding agents, each in its own hook file and format (${AGENT_NAMES.join("|")}; repeat or comma-separate; claude adds the pre-edit guard); without it: Claude Code as before, naming the other agents configured here`,
+        collect,
+      ),
+  ).action((opts: { settings?: string; command?: string; timeout?: string; agent?: string[] }) => {
     const timeout = opts.timeout === undefined ? undefined : positiveInt("--timeout", opts.timeout);
     if (typeof timeout === "string") return set({ command: "usage-error", message: timeout });
+    const agents = agentList(opts.agent ?? []);
+    if (typeof agents === "string") return set({ command: "usage-error", message: agents });
     set({
       command: "loop-install",
       settings: opts.settings,
       hookCommand: opts.command,
       timeoutS: timeout,
+      agents,
     });
   });
   configure(
@@ -149,9 +173,15 @@ export function addAgentCommands(
         new Option("--format <format>", "claude (also Codex) or generic")
           .choices(["claude", "generic"])
           .default("claude"),
+      )
+      .addOption(
+        new Option(
+          "--agent <name>",
+          "the coding agent whose payload this is and whose format the answer takes (default claude); its pre-edit hook runs the guard",
+        ).choices([...AGENT_NAMES]),
       ),
-  ).action((opts: { format: "claude" | "generic" }) =>
-    set({ command: "hook", format: opts.format }),
+  ).action((opts: { format: "claude" | "generic"; agent?: AgentName }) =>
+    set({ command: "hook", format: opts.format, agent: opts.agent }),
   );
   configure(
     root

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { claudeCode, stop } from "./claude-code.js";
+import { codex, cursor, fire, gemini, type OtherAgent } from "./coding-agents.js";
 import { debug, git, runCli, type Repo } from "./fixture.js";
 import { loopOf } from "./loop-state.js";
 
@@ -45,22 +46,46 @@ function show(findings: readonly Finding[]): string {
   return findings.map((f) => `${f.file}:${f.line} [${f.rule}] ${f.message}`).join("\n");
 }
 
+/** A stop through another agent's installed hook, its answer read back as Claude Code's form. */
+function otherStop(dir: string, agent: OtherAgent) {
+  const answer =
+    agent === "codex"
+      ? fire(dir, agent, "Stop", codex.stop(SESSION, dir, false))
+      : agent === "cursor"
+        ? fire(dir, agent, "stop", cursor.stop(SESSION, dir, 0))
+        : fire(dir, agent, "AfterAgent", gemini.stop(SESSION, dir, false));
+  const out = JSON.parse(answer.stdout || "{}") as Record<string, string | undefined>;
+  const reason = agent === "cursor" ? out.followup_message : out.reason;
+  const blocked = agent === "cursor" ? reason !== undefined : out.decision !== undefined;
+  // An allow prints nothing (Codex) or an empty object (Cursor, Gemini CLI).
+  const stdout = blocked ? JSON.stringify({ decision: "block", reason }) : "";
+  return { ...answer, stdout: answer.stdout.trim() === "{}" ? "" : stdout };
+}
+
 /**
  * The repo of `files` (committed on `main`), the task's red tests committed on `feature`, the
  * loop installed and armed by the session's `/verify-loop` with room for every case's stop.
+ * `agent`: the loop installed for that agent instead (`loop install --agent`), armed by
+ * `loop start --session`, each stop through its hook in its documented payload.
  */
 export function armedMatrix(
   make: (files: Record<string, string>) => Repo,
   files: Record<string, string>,
   red: Record<string, string>,
+  agent?: OtherAgent,
 ): MatrixRepo {
   const repo = make({ ".verify/gates.yaml": TESTS_ONLY, ...files });
   for (const [path, text] of Object.entries(red)) repo.write(path, text);
   repo.commit("the task: failing tests");
-  expect(runCli(repo.dir, ["loop", "install"]).code).toBe(0);
-  const claude = claudeCode(repo.dir);
-  const started = claude.verifyLoop(SESSION, "--max-iterations 100");
+  const install = runCli(repo.dir, ["loop", "install", ...(agent ? ["--agent", agent] : [])]);
+  expect(install.code, debug(install)).toBe(0);
+  const claude = agent ? undefined : claudeCode(repo.dir);
+  const started = claude
+    ? claude.verifyLoop(SESSION, "--max-iterations 100")
+    : runCli(repo.dir, ["loop", "start", "--session", SESSION, "--max-iterations", "100"]);
   expect(started.code, debug(started)).toBe(0);
+  const stopNow = () =>
+    claude ? claude.event(stop(SESSION, repo.dir)) : otherStop(repo.dir, agent!);
   const saved = new Map<string, string | undefined>();
   const apply = (edits: Record<string, Edit>) => {
     for (const [path, edit] of Object.entries(edits)) {
@@ -77,7 +102,7 @@ export function armedMatrix(
     blocked(cheat) {
       apply(cheat.edits);
       rmSync(join(repo.dir, ".verify", "gates.json"), { force: true });
-      const answer = claude.event(stop(SESSION, repo.dir));
+      const answer = stopNow();
       expect(answer.code, debug(answer)).toBe(0);
       const parsed = JSON.parse(answer.stdout || "{}") as { decision?: string; reason?: string };
       const report = JSON.parse(readFileSync(join(repo.dir, ".verify", "gates.json"), "utf8")) as {
@@ -97,7 +122,7 @@ export function armedMatrix(
       if (first?.[0]) expect(parsed.reason).toContain(first[0]);
     },
     async allowed() {
-      const answer = claude.event(stop(SESSION, repo.dir));
+      const answer = stopNow();
       const report = existsSync(join(repo.dir, ".verify", "gates.json"))
         ? show(
             (
@@ -113,7 +138,21 @@ export function armedMatrix(
     },
     reset() {
       git(repo.dir, "checkout", "-q", "--", ".");
-      git(repo.dir, "clean", "-fdq", "-e", ".claude", "-e", ".verify");
+      git(
+        repo.dir,
+        "clean",
+        "-fdq",
+        "-e",
+        ".claude",
+        "-e",
+        ".verify",
+        "-e",
+        ".codex",
+        "-e",
+        ".cursor",
+        "-e",
+        ".gemini",
+      );
       for (const [path, text] of saved) {
         if (text === undefined) repo.remove(path);
         else writeFileSync(join(repo.dir, path), text);

@@ -9,6 +9,8 @@ import {
   slashCommandText,
   withoutOurHooks,
 } from "../loop/claude-files.js";
+import { ARMING_FILES, armingText } from "../loop/agents/arming.js";
+import { AGENT_HOOK_FILES, ourAgentHooks, withoutAgentHooks } from "../loop/agents/hook-files.js";
 import { showFile } from "./git.js";
 
 type Json = Record<string, unknown>;
@@ -63,9 +65,41 @@ async function isOurSlashCommand(root: string): Promise<boolean> {
   return [...commands].some((command) => slashCommandText(command) === text);
 }
 
+/** An agent's hook file whose only difference from the base is our entries (and Cursor's `version: 1` on a new file). */
+async function onlyOurAgentHooksAdded(
+  root: string,
+  mergeBase: string,
+  path: string,
+): Promise<boolean> {
+  const working = parse(await readWorking(root, path));
+  const base = parse(await showFile(root, mergeBase, path));
+  const head = parse(await showFile(root, "HEAD", path));
+  if (!working || !base || !head) return false;
+  const ours = ourAgentHooks(working);
+  if ([...ourAgentHooks(base), ...ourAgentHooks(head)].some((hook) => !ours.has(hook)))
+    return false;
+  const rest = withoutAgentHooks(working);
+  if (base.version === undefined && rest.version === 1) delete rest.version;
+  return canonical(rest) === canonical(withoutAgentHooks(base));
+}
+
+/** An agent's arming command file exactly as `loop install --agent` writes it for a command in its hook file. */
+async function isOurArmingFile(root: string, path: string): Promise<boolean> {
+  const agent = (Object.keys(ARMING_FILES) as Array<keyof typeof ARMING_FILES>).find(
+    (name) => ARMING_FILES[name] === path,
+  );
+  const hooksFile = Object.keys(AGENT_HOOK_FILES).find((file) => AGENT_HOOK_FILES[file] === agent);
+  const text = await readWorking(root, path);
+  if (agent === undefined || hooksFile === undefined || text === undefined) return false;
+  const commands = [...ourAgentHooks(parse(await readWorking(root, hooksFile)) ?? {})].map(
+    (hook) => hook.split("\0")[1] ?? "",
+  );
+  return commands.some((command) => armingText(agent, command) === text);
+}
+
 /**
- * What `verify-gates loop install` wrote — the hook entries in Claude Code's settings, the
- * `/verify-loop` command — never counts against a change; any other edit of those files does.
+ * What `verify-gates loop install` wrote — the hook entries in each agent's hook file, the
+ * `/verify-loop` commands — never counts against a change; any other edit of those files does.
  */
 export async function isOwnToolFile(
   root: string,
@@ -75,5 +109,8 @@ export async function isOwnToolFile(
   if (file.status === "deleted" || file.status === "renamed") return false;
   if (SETTINGS_FILES.includes(file.path)) return onlyOurHooksAdded(root, mergeBase, file.path);
   if (file.path === SLASH_COMMAND_FILE) return isOurSlashCommand(root);
+  if (AGENT_HOOK_FILES[file.path] !== undefined)
+    return onlyOurAgentHooksAdded(root, mergeBase, file.path);
+  if (Object.values(ARMING_FILES).includes(file.path)) return isOurArmingFile(root, file.path);
   return false;
 }

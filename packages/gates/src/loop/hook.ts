@@ -1,4 +1,5 @@
 import type { AgentLoop, LoopCap } from "@agent-verify/contract";
+import type { AgentCap, AgentDialect } from "./agents/dialect.js";
 import { agentBlockCap } from "./block-cap.js";
 import { answer, type Decision, type HookFormat, type HookResult } from "./hook-answer.js";
 import { checkPayload, readPayloadHead, type PayloadHead } from "./hook-payload.js";
@@ -20,6 +21,10 @@ export interface HookOptions {
   /** Runs gates in a directory (the real one is `runGates`; the tests use it through the bin). */
   gates: (dir: string, loop: AgentLoop) => Promise<GatesOutcome>;
   now?: () => Date;
+  /** The coding agent whose hook this is (`hook --agent`); default Claude Code. */
+  agent?: AgentDialect;
+  /** The agent's own cap on consecutive blocks, from its dialect; default Claude Code's. */
+  agentCap?: AgentCap;
 }
 
 /** What the hook needs of a gates run. */
@@ -130,9 +135,14 @@ async function runGatesSafely(
   }
 }
 
-function capOf(loop: AgentLoop, consecutive: number, env: NodeJS.ProcessEnv): LoopCap | undefined {
+function capOf(
+  loop: AgentLoop,
+  consecutive: number,
+  env: NodeJS.ProcessEnv,
+  dialectCap: AgentCap | undefined,
+): LoopCap | undefined {
   if (loop.iteration >= loop.max_iterations) return "max_iterations";
-  const agentCap = agentBlockCap(env);
+  const agentCap = dialectCap?.limit ?? agentBlockCap(env);
   // One short of the agent's own cap: at its cap it ends the turn itself, with no word on what is red.
   return agentCap > 0 && consecutive >= agentCap ? "agent_block_cap" : undefined;
 }
@@ -142,11 +152,13 @@ function capMessage(
   cap: LoopCap,
   summary: string,
   env: NodeJS.ProcessEnv,
+  dialectCap: AgentCap | undefined,
 ): string {
+  const near = dialectCap?.label ?? `the agent's cap of ${agentBlockCap(env)}`;
   const why =
     cap === "max_iterations"
       ? `after ${loop.max_iterations} iterations`
-      : `after ${loop.consecutive_blocks ?? 0} blocked stops in a row (near the agent's cap of ${agentBlockCap(env)})`;
+      : `after ${loop.consecutive_blocks ?? 0} blocked stops in a row (near ${near})`;
   return `verify-gates: the change is still red ${why}; the loop ended capped${who(loop)}. Still to fix (.verify/summary.txt):\n${summary.trimEnd()}`;
 }
 
@@ -161,6 +173,7 @@ interface Settle {
   now: string;
   env: NodeJS.ProcessEnv;
   stopHookActive: boolean;
+  agentCap: AgentCap | undefined;
 }
 
 /** The summary kept as an escalation's evidence: the first lines, never the whole report. */
@@ -180,6 +193,7 @@ async function settle({
   now,
   env,
   stopHookActive,
+  agentCap,
 }: Settle): Promise<Decision> {
   const status = run.status;
   const log = (outcome: "blocked" | "passed" | "capped", loop: AgentLoop, cap: LoopCap | null) =>
@@ -216,8 +230,9 @@ async function settle({
       gatesStatus: status,
     };
   }
-  const consecutive = (stopHookActive ? (live.consecutive_blocks ?? 0) : 0) + 1;
-  const cap = capOf(live, consecutive, env);
+  const consecutive =
+    agentCap?.consecutive ?? (stopHookActive ? (live.consecutive_blocks ?? 0) : 0) + 1;
+  const cap = capOf(live, consecutive, env, agentCap);
   if (cap !== undefined) {
     const capped: AgentLoop = {
       ...live,
@@ -232,7 +247,7 @@ async function settle({
     };
     await writeLoop(store, capped);
     await log("capped", capped, cap);
-    const warning = capMessage(capped, cap, run.summary, env);
+    const warning = capMessage(capped, cap, run.summary, env, agentCap);
     return { ...allow(warning, capped), gatesStatus: status, warning, cappedBy: cap };
   }
   const next: AgentLoop = {
@@ -303,6 +318,7 @@ async function decide(options: HookOptions): Promise<Decision> {
     now,
     env: options.env,
     stopHookActive: head.stopHookActive,
+    agentCap: options.agentCap,
   });
 }
 
@@ -317,6 +333,16 @@ function blockTampered(why: string, session: string): Decision {
 
 /** A Stop / SubagentStop hook: gate the stop while this session's loop is armed; SessionStart / UserPromptSubmit record the session. */
 export async function runHook(options: HookOptions): Promise<HookResult> {
-  const decision = await decide(options);
-  return answer(decision, options.input, options.format);
+  if (options.agent === undefined)
+    return answer(await decide(options), options.input, options.format);
+  // Another agent's dialect: its payload in the loop's shape, its answer in its own format.
+  const { agent } = options;
+  const event = await agent.read(options.input, options.env);
+  if (event.kind === "pass") return agent.answerEdit({ deny: false, reason: event.reason });
+  if (event.kind === "edit") {
+    const { guardEdit } = await import("./agents/guard.js");
+    return agent.answerEdit(await guardEdit(event, options.cwd, options.env));
+  }
+  const decision = await decide({ ...options, input: event.payload, agentCap: event.cap });
+  return agent.answer(decision, event.payload, options.format);
 }
