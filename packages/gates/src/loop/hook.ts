@@ -335,7 +335,8 @@ function blockTampered(why: string, session: string): Decision {
 export async function runHook(options: HookOptions): Promise<HookResult> {
   if (options.agent === undefined)
     return answer(await decide(options), options.input, options.format);
-  // Another agent's dialect: its payload in the loop's shape, its answer in its own format.
+  // The agent's dialect (the CLI always names one, Claude Code's by default): its payload in the
+  // loop's shape, an edit to the guard, its answer in its own format.
   const { agent } = options;
   const event = await agent.read(options.input, options.env);
   if (event.kind === "pass") return agent.answerEdit({ deny: false, reason: event.reason });
