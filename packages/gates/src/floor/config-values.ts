@@ -1,4 +1,4 @@
-import { isScriptFile } from "../stages/floor-patterns.js";
+import { isScriptFile } from "../catalogue/test-files.js";
 import { parse, walk, type Node, type Parsed } from "./syntax.js";
 
 /** One setting of a config file: its key path (`test.coverage.exclude`), value and line. */

@@ -1,3 +1,4 @@
+import { TEST_CALLS } from "../catalogue/skip-forms.js";
 import {
   compact,
   memberName,
@@ -30,7 +31,7 @@ export interface Assertion {
   guards: Guard[];
 }
 
-const TEST_CALLS = new Set(["it", "test", "specify", "bench"]);
+const TEST_CALL_NAMES = new Set(TEST_CALLS);
 
 function isExpectBase(p: Parsed, node: Node): node is import("typescript").CallExpression {
   const { ts } = p;
@@ -158,7 +159,7 @@ function enclosingTest(p: Parsed, node: Node): string {
     if (!ts.isCallExpression(at)) continue;
     const root = rootName(ts, at.expression);
     const first = at.arguments[0];
-    if (root && TEST_CALLS.has(root) && first)
+    if (root && TEST_CALL_NAMES.has(root) && first)
       return ts.isStringLiteralLike(first) ? first.text : compact(p.textOf(first));
   }
   return "";

@@ -10,7 +10,7 @@ import {
   loosenedTsconfig,
   loweredCoverage,
 } from "../stages/floor-config.js";
-import { isTestFile } from "../stages/floor-patterns.js";
+import { isTestFile } from "../catalogue/test-files.js";
 import { movedElsewhere, removedTests } from "../stages/removed-tests.js";
 import type { TestDefinition } from "../stages/test-count.js";
 import type { DeclaredTest } from "./declared.js";

@@ -1,11 +1,7 @@
 import type { GateFinding } from "@agent-verify/contract";
 import { finding } from "../context.js";
-import {
-  FLOOR_PATTERNS,
-  isScriptFile,
-  isTestFile,
-  type FloorPattern,
-} from "../stages/floor-patterns.js";
+import { isScriptFile, isTestFile } from "../catalogue/test-files.js";
+import { FLOOR_PATTERNS, type FloorPattern } from "./marker-patterns.js";
 import type { JudgedFile } from "./judged-files.js";
 
 /** A marker as written, from its start to the end of its line, spaces collapsed. */

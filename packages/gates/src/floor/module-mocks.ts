@@ -1,6 +1,6 @@
 import type { GateFinding } from "@agent-verify/contract";
 import { finding } from "../context.js";
-import { isScriptFile, isTestFile } from "../stages/floor-patterns.js";
+import { isScriptFile, isTestFile } from "../catalogue/test-files.js";
 import { isDeclared, type DeclaredTest } from "./declared.js";
 import type { JudgedFile } from "./judged-files.js";
 import { memberName, memberObject, parse, rootName, walk } from "./syntax.js";

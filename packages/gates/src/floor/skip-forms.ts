@@ -1,6 +1,15 @@
 import type { GateFinding } from "@agent-verify/contract";
 import { finding } from "../context.js";
-import { isScriptFile, isTestFile } from "../stages/floor-patterns.js";
+import {
+  CONTEXT_CALLS,
+  MODIFIERS,
+  namesOf,
+  OPTION_KEYS,
+  SHORTHANDS,
+  SUITE_CALLS,
+  TEST_CALLS,
+} from "../catalogue/skip-forms.js";
+import { isScriptFile, isTestFile } from "../catalogue/test-files.js";
 import type { JudgedFile } from "./judged-files.js";
 import {
   memberName,
@@ -12,33 +21,14 @@ import {
   type Parsed,
 } from "./syntax.js";
 
-const TEST_ROOTS = new Set(["it", "test", "describe", "suite", "context", "bench", "specify"]);
+const TEST_ROOTS = new Set([...TEST_CALLS, ...SUITE_CALLS]);
 /** Modifiers that skip, focus or expect a failure (vitest, jest, mocha, node:test, Playwright). */
-const RUNNER_SKIPS = new Set([
-  "skip",
-  "only",
-  "todo",
-  "fixme",
-  "fails",
-  "fail",
-  "failing",
-  "skipIf",
-  "runIf",
-]);
+const RUNNER_SKIPS = namesOf(MODIFIERS);
 /** Called on a test's context or `t`: `ctx.skip()`, `t.skip()`, `t.todo()`, `this.skip()`. */
-const CONTEXT_SKIPS = new Set(["skip", "todo", "fixme", "fail"]);
-const SHORTHANDS = new Set([
-  "xit",
-  "xtest",
-  "xdescribe",
-  "xcontext",
-  "xspecify",
-  "fit",
-  "ftest",
-  "fdescribe",
-]);
+const CONTEXT_SKIPS = namesOf(CONTEXT_CALLS);
+const SHORTHAND_NAMES = namesOf(SHORTHANDS);
 /** Option keys of a test call that skip or focus it: `{ skip: true }`, `{ todo: "…" }`. */
-const OPTION_SKIPS = new Set(["skip", "todo", "only", "fails"]);
+const OPTION_SKIPS = namesOf(OPTION_KEYS);
 const HINT = "run every test: fix or delete the test instead of skipping or focusing it";
 
 interface SkipForm {
@@ -94,7 +84,7 @@ function skipFormOf(p: Parsed, node: Node): string | undefined {
   if (
     ts.isCallExpression(node) &&
     ts.isIdentifier(node.expression) &&
-    SHORTHANDS.has(node.expression.text)
+    SHORTHAND_NAMES.has(node.expression.text)
   )
     return node.expression.text;
   // `const { skip } = it`: the modifier taken out under another name.

@@ -1,6 +1,6 @@
 import type { GateFinding } from "@agent-verify/contract";
 import { finding } from "../context.js";
-import { isScriptFile, isTestFile } from "../stages/floor-patterns.js";
+import { isScriptFile, isTestFile } from "../catalogue/test-files.js";
 import { isDeclared, type DeclaredTest } from "./declared.js";
 import { assertionsOf, isTautology, type Assertion, type Guard } from "./expect-calls.js";
 import type { JudgedFile } from "./judged-files.js";

@@ -3,7 +3,7 @@ import { readdir } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { GatesContext } from "../context.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
-import { isTestFile } from "../stages/floor-patterns.js";
+import { isTestFile } from "../catalogue/test-files.js";
 
 /** A held-out test file: where it lives, and the path it runs under in gates' copy. */
 export interface HeldOutFile {

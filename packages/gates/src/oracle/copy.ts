@@ -6,7 +6,7 @@ import type { GatesContext } from "../context.js";
 import { isPresent } from "../diff/change.js";
 import { gitTry } from "../diff/git.js";
 import { openBaseWorktree } from "../diff/worktree.js";
-import { isTestFile } from "../stages/floor-patterns.js";
+import { isTestFile } from "../catalogue/test-files.js";
 import { fileTestDefinitions } from "../stages/test-count.js";
 import { declaredTestChanges } from "../task/task-tests.js";
 import { oracleKind } from "./kinds.js";

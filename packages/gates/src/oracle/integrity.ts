@@ -1,13 +1,11 @@
 import type { TaskTestEntry } from "@agent-verify/contract";
+import { canSkipItself } from "../catalogue/skip-forms.js";
 import type { RawFinding } from "../tools/run-tool.js";
 import type { TestRun } from "../tools/vitest.js";
 import type { OracleCopy } from "./copy.js";
 import type { Oracle } from "./oracle.js";
 import { staticTestNames } from "./static-tests.js";
 
-/** Any way a test file can skip, focus or expect a failure on its own: then "skipped" is its say. */
-const SKIP_FORMS =
-  /\.(?:skip|todo|only|fixme|fails|failing|skipIf|runIf)\b|\b(?:xit|xtest|xdescribe|fit|fdescribe)\b|\bskip\s*[:(]|\btodo\s*:|\.skip\s*\(|\[\s*["'`](?:skip|todo|only)["'`]\s*\]/;
 type TestCase = NonNullable<TestRun["tests"]>[number];
 const RANK: Record<TestCase["status"], number> = { failed: 2, passed: 1, skipped: 0 };
 
@@ -98,7 +96,7 @@ async function oracleFindings(
       continue;
     if (exempt(test.file, test.name)) continue;
     if (!canSkip.has(test.file))
-      canSkip.set(test.file, SKIP_FORMS.test((await oracle.read(test.file)) ?? ""));
+      canSkip.set(test.file, canSkipItself((await oracle.read(test.file)) ?? ""));
     if (canSkip.get(test.file)) continue;
     skippedSeen.add(`${test.file}\0${test.name}`);
     findings.push(skippedFinding(test.file, test.name));

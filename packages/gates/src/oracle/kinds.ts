@@ -1,4 +1,4 @@
-import { isTestFile } from "../stages/floor-patterns.js";
+import { isTestFile } from "../catalogue/test-files.js";
 
 /**
  * What part of the oracle a file is: the tests and everything that decides how they and the

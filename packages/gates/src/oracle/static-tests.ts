@@ -1,4 +1,4 @@
-import { isScriptFile } from "../stages/floor-patterns.js";
+import { isScriptFile } from "../catalogue/test-files.js";
 import { typescriptApi } from "../typescript-api.js";
 
 const TESTS = new Set(["it", "test"]);

@@ -5,7 +5,7 @@ import { redact } from "@agent-verify/contract/redact";
 import { gitTry } from "../diff/git.js";
 import type { CoverageMap, IstanbulFileCoverage } from "../tools/vitest.js";
 import { functionComplexities, type FunctionInfo, type Position } from "./complexity.js";
-import { isScriptFile, isTestFile } from "./floor-patterns.js";
+import { isScriptFile, isTestFile } from "../catalogue/test-files.js";
 
 export const CRAP_REPORT = join(".verify", "crap.json");
 

@@ -13,7 +13,7 @@ import { isPresent } from "../diff/change.js";
 import { baseFunctions, functionAtBase, isChangesDebt, type Judged } from "./crap-base.js";
 import { functionComplexities } from "./complexity.js";
 import { fullScan, isSourceFile, scoreFunction, writeCrapReport } from "./crap-report.js";
-import { isTestFile } from "./floor-patterns.js";
+import { isTestFile } from "../catalogue/test-files.js";
 
 export { crapScore, functionCoverage } from "./crap-report.js";
 

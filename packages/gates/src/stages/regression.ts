@@ -4,7 +4,7 @@ import type { GateFinding } from "@agent-verify/contract";
 import { finding, type GatesContext } from "../context.js";
 import { isPresent, type FileChange } from "../diff/change.js";
 import { showFile } from "../diff/git.js";
-import { isTestFile } from "./floor-patterns.js";
+import { isTestFile } from "../catalogue/test-files.js";
 import { fileTestDefinitions as definitions, type TestDefinition } from "./test-count.js";
 
 /**

@@ -2,7 +2,7 @@ import type { GateFinding } from "@agent-verify/contract";
 import { finding } from "../context.js";
 import { isDeclared, type DeclaredTest } from "../floor/declared.js";
 import type { JudgedFile } from "../floor/judged-files.js";
-import { isTestFile } from "./floor-patterns.js";
+import { isTestFile } from "../catalogue/test-files.js";
 import {
   describeBlocks,
   fileTestDefinitions as definitions,

@@ -1,4 +1,4 @@
-import { isScriptFile } from "./floor-patterns.js";
+import { isScriptFile } from "../catalogue/test-files.js";
 import { typescriptApi } from "../typescript-api.js";
 
 /** A test definition: `it(...)`, `test.each(...)(...)`, `it.skip(...)` and friends. */

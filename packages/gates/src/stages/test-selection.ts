@@ -6,7 +6,7 @@ import type { Oracle } from "../oracle/index.js";
 import { nodeTestFiles } from "../oracle/node-test-files.js";
 import type { ToolCommand } from "../tools/command.js";
 import { programOf } from "../tools/known.js";
-import { isTestFile } from "./floor-patterns.js";
+import { isTestFile } from "../catalogue/test-files.js";
 
 const isNodeTest = (c: ToolCommand) => programOf(c) === "node" && c.args.includes("--test");
 

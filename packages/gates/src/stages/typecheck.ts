@@ -1,5 +1,5 @@
 import type { Stage } from "../context.js";
-import { isScriptFile } from "./floor-patterns.js";
+import { isScriptFile } from "../catalogue/test-files.js";
 import { runToolStage } from "./tool-stage.js";
 
 /** Stage 3: the type checker on the project; type errors count when they are new against the base. */

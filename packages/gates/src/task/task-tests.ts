@@ -1,7 +1,7 @@
 // A task file's `## TESTS` (issue 34): the acceptance tests that must pass unmodified, and the
 // oracle tests the task may change on purpose (`action: modify` with a reason).
 import type { TaskTestEntry } from "@agent-verify/contract";
-import { isTestFile } from "../stages/floor-patterns.js";
+import { isTestFile } from "../catalogue/test-files.js";
 
 export type { TaskTestEntry };
 

@@ -1,5 +1,5 @@
 import type { ExecResult } from "../exec.js";
-import { isScriptFile } from "../stages/floor-patterns.js";
+import { isScriptFile } from "../catalogue/test-files.js";
 import { argvWith, type ToolAdapter } from "./adapter.js";
 import type { ToolCommand } from "./command.js";
 import { repoPath, toolFailed, type RawFinding } from "./run-tool.js";
