@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapOldLine, parseUnifiedDiff } from "./unified-diff.js";
+import { parseUnifiedDiff } from "./unified-diff.js";
 
 const DIFF = [
   "diff --git a/src/a.ts b/src/a.ts",
@@ -44,13 +44,5 @@ describe("parseUnifiedDiff", () => {
     expect(a?.deleted).toBe(3);
     expect(renamed).toMatchObject({ path: "new.ts", oldPath: "old.ts" });
     expect(gone).toMatchObject({ path: "gone.ts", deleted: 2 });
-  });
-
-  it("maps a base line to where it is now", () => {
-    const hunks = parseUnifiedDiff(DIFF)[0]?.hunks ?? [];
-    expect(mapOldLine(hunks, 1)).toBe(1);
-    expect(mapOldLine(hunks, 5)).toBe(7);
-    expect(mapOldLine(hunks, 11)).toBe(12);
-    expect(mapOldLine(hunks, 20)).toBe(20);
   });
 });

@@ -63,16 +63,3 @@ export function parseUnifiedDiff(text: string): FilePatch[] {
   }
   return patches;
 }
-
-/** Where a base line ended up in the working tree (a deleted line maps to where the deletion happened). */
-export function mapOldLine(hunks: readonly Hunk[], oldLine: number): number {
-  let offset = 0;
-  for (const hunk of hunks) {
-    const oldEnd = hunk.oldStart + hunk.oldCount;
-    if (oldLine < hunk.oldStart || (hunk.oldCount === 0 && oldLine === hunk.oldStart)) break;
-    if (oldLine < oldEnd)
-      return Math.max(1, hunk.newCount === 0 ? hunk.newStart + 1 : hunk.newStart);
-    offset += hunk.newCount - hunk.oldCount;
-  }
-  return Math.max(1, oldLine + offset);
-}

@@ -249,6 +249,3 @@ export async function openOracleCopy(ctx: GatesContext, oracle: Oracle): Promise
   }
   return { dir, aliases, restored, moved, declared: [...declaredFiles], dispose: base.dispose };
 }
-
-/** Whether `path` (in the copy) is a file `openOracleCopy` planted for a rewritten test. */
-export const isChangeAlias = (path: string) => basename(path).includes(CHANGE_INFIX);

@@ -137,8 +137,3 @@ export function declaredTestChanges(
       reason: entry.reason ?? "",
     }));
 }
-
-/** The acceptance tests of a task (`## TESTS` entries that are not declared changes). */
-export const acceptanceTests = (
-  task: { tests?: readonly TaskTestEntry[] | undefined } | undefined,
-): TaskTestEntry[] => (task?.tests ?? []).filter((entry) => entry.action === "keep");

@@ -20,9 +20,6 @@ const pathOf = (d: BiomeDiagnostic) => {
   return typeof path === "string" ? path : path?.file;
 };
 
-/** Biome's `format` diagnostic says only that the file would be rewritten. */
-export const isFormatDiagnostic = (f: RawFinding) => f.rule === "format";
-
 /**
  * `biome lint|format|check|ci --reporter=json`: exit 1 for errors and for a broken setup
  * alike, so the JSON decides: no JSON (a bad biome.json prints none) is "did not run".
