@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Oracle } from "../oracle/index.js";
-import type { JudgedFile } from "./judged-files.js";
-import { lineDiff } from "./line-diff.js";
+import { judgedFile } from "../../test/judged-file.js";
 import { moduleMockFindings } from "./module-mocks.js";
 import { setupFileFindings, setupFilePaths } from "./setup-files.js";
 import { weakenedAssertions } from "./weakened-assertions.js";
@@ -26,15 +25,7 @@ const BEFORE = test(
   'await assert.rejects(discount(-1, ""), RangeError);',
 );
 
-const judged = (before: string, after: string, path = PATH): JudgedFile => ({
-  path,
-  oldPath: undefined,
-  before,
-  after,
-  isOracle: true,
-  change: undefined,
-  diff: lineDiff(before, after),
-});
+const judged = (before: string, after: string, path = PATH) => judgedFile(path, before, after);
 const messages = async (after: string) =>
   (await weakenedAssertions(judged(BEFORE, after), [])).map((f) => f.message);
 

@@ -1,22 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { SKIP_SAMPLES } from "../../test/skip-form-samples.js";
 import type { Runner } from "../catalogue/skip-forms.js";
-import type { JudgedFile } from "./judged-files.js";
-import { lineDiff } from "./line-diff.js";
+import { judgedFile } from "../../test/judged-file.js";
 import { markerFindings } from "./markers.js";
 import { skipFormFindings } from "./skip-forms.js";
 
 // Each runner's skip forms, judged by the floor as a change adds them (the end-to-end cases:
 // src/floor/markers.integration.test.ts and src/loop/hook-cheats-*.integration.test.ts).
-const judged = (path: string, before: string, after: string): JudgedFile => ({
-  path,
-  oldPath: undefined,
-  before,
-  after,
-  isOracle: true,
-  change: undefined,
-  diff: lineDiff(before, after),
-});
+const judged = judgedFile;
 const BEFORE = ['import { thing } from "./thing.js";', ""].join("\n");
 const withLine = (code: string) => `${BEFORE}${code}\n`;
 
