@@ -3,6 +3,7 @@
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { importDownward } from "./scripts/lib/gates-layers.mjs";
 
 const otherPackages = (self) =>
   ["runner", "manager", "gates"]
@@ -60,6 +61,12 @@ export default tseslint.config(
     files: [`packages/${self}/**/*.ts`],
     rules: { "no-restricted-imports": ["error", { patterns: otherPackages(self) }] },
   })),
+  {
+    // gates' rooms import downward only (packages/gates/src/README.md); the catalogue imports none.
+    files: ["packages/gates/src/**/*.ts"],
+    plugins: { "gates-layers": { rules: { "import-downward": importDownward } } },
+    rules: { "gates-layers/import-downward": "error" },
+  },
   {
     // Exactly one stdout write in the runner: only output.ts may touch stdout.
     files: ["packages/runner/src/**/*.ts"],
