@@ -18,11 +18,6 @@ export interface SkipForm {
   assertionToo?: boolean;
 }
 
-/** Calls that declare one test: `it("…", fn)`. */
-export const TEST_CALLS: readonly string[] = ["it", "test", "specify", "bench"];
-/** Calls that declare a group of tests: `describe("…", fn)`. */
-export const SUITE_CALLS: readonly string[] = ["describe", "suite", "context"];
-
 /** Read on a test or suite call: `it.skip(…)`, `describe.only(…)`, `test.skipIf(c)(…)`. */
 export const MODIFIERS: readonly SkipForm[] = [
   {

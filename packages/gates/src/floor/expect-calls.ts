@@ -1,4 +1,4 @@
-import { TEST_CALLS } from "../catalogue/skip-forms.js";
+import { TEST_CALLS } from "../catalogue/test-calls.js";
 import {
   compact,
   memberName,

@@ -6,9 +6,8 @@ import {
   namesOf,
   OPTION_KEYS,
   SHORTHANDS,
-  SUITE_CALLS,
-  TEST_CALLS,
 } from "../catalogue/skip-forms.js";
+import { SUITE_CALLS, TEST_CALLS } from "../catalogue/test-calls.js";
 import { isScriptFile, isTestFile } from "../catalogue/test-files.js";
 import type { JudgedFile } from "./judged-files.js";
 import {

@@ -1,8 +1,9 @@
+import { SUITE_CALLS } from "../catalogue/test-calls.js";
 import { isScriptFile } from "../catalogue/test-files.js";
 import { typescriptApi } from "../typescript-api.js";
 
 const TESTS = new Set(["it", "test"]);
-const SUITES = new Set(["describe", "suite", "context"]);
+const SUITES = new Set(SUITE_CALLS);
 
 /**
  * The tests a file defines for certain, by the names a runner prints: `it`/`test` calls with a

@@ -1,3 +1,4 @@
+import { SUITE_CALLS } from "../catalogue/test-calls.js";
 import { isScriptFile } from "../catalogue/test-files.js";
 import { typescriptApi } from "../typescript-api.js";
 
@@ -24,7 +25,7 @@ const compact = (text: string) =>
     .replace(/\s+/g, "")
     .replace(/'/g, '"')
     .replace(/,([)\]}])/g, "$1");
-const DESCRIBES = new Set(["describe", "suite", "context"]);
+const DESCRIBES = new Set(SUITE_CALLS);
 
 const ROOTS = new Set(["it", "test"]);
 
