@@ -55,6 +55,8 @@ function targetRoom(src, file, spec) {
   return roomOf(src, target.replace(/\.js$/, ".ts"));
 }
 
+let cached;
+
 /**
  * ESLint rule: gates' rooms import downward only (tests left out), and the catalogue (tests too)
  * imports no other room. A room no layer names is not judged: the script lists it.
@@ -69,7 +71,7 @@ export const importDownward = {
     const src = GATES_SRC;
     const file = resolve(context.filename);
     if (!file.startsWith(src + "/")) return {};
-    const { layers, names } = readLayers(src);
+    const { layers, names } = (cached ??= readLayers(src));
     const from = roomOf(src, file);
     // A test may reach up to what it needs (a diff test through a stage); the catalogue's may not.
     const isTest = /\.test\.ts$/.test(file);
