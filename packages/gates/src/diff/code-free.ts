@@ -6,7 +6,11 @@ import { oracleKind } from "../oracle/kinds.js";
  * The file is documentation no test reads (doc-readers.ts) and no part of the oracle (a fixture
  * under tests/ is the oracle's, whatever its name): no runner, type checker or CRAP scan reads it.
  */
-const isDoc = (path: string, oraclePaths: ReadonlySet<string>, readers: ReadonlyMap<string, string>) =>
+const isDoc = (
+  path: string,
+  oraclePaths: ReadonlySet<string>,
+  readers: ReadonlyMap<string, string>,
+) =>
   DOC.test(path) && oracleKind(path) === undefined && !oraclePaths.has(path) && !readers.has(path);
 
 /**

@@ -40,20 +40,25 @@ export function unscopable(command: ToolCommand): string | undefined {
   const own = wordsOf(command).slice(programIndex(command) + 1);
   const blocked = (b: NonNullable<ReadFlags["blocked"]>) =>
     `'${command.text}' has a flag that keeps the whole suite: ${b.flag} ${b.why}`;
+  // A flag that keeps the whole suite is named first: a value of it is no file filter.
   if (program === "vitest" || program === "jest") {
     const read = readFlags(own, program);
+    if (read.blocked) return blocked(read.blocked);
     // A word that is not a flag or a flag's value is a file filter: gates' filter would widen it.
-    const extra = read.positional.filter((w, i) => !(program === "vitest" && i === 0 && w === "run"));
-    if (extra.length > 0)
-      return `'${command.text}' has arguments of its own (${extra.join(" ")}): gates cannot add a file filter to them`;
-    return read.blocked && blocked(read.blocked);
+    const extra = read.positional.filter(
+      (w, i) => !(program === "vitest" && i === 0 && w === "run"),
+    );
+    return extra.length === 0
+      ? undefined
+      : `'${command.text}' has arguments of its own (${extra.join(" ")}): gates cannot add a file filter to them`;
   }
   if (program === "node" && command.args.includes("--test")) {
     const read = nodeTestWords(own);
+    if (read.blocked) return blocked(read.blocked);
     if (read.script !== undefined) return `'${command.text}' runs ${read.script} as a script`;
-    if (read.paths.some((p) => /[*?[{]/.test(p)))
-      return `'${command.text}' names its test files by a glob`;
-    return read.blocked && blocked(read.blocked);
+    return read.paths.some((p) => /[*?[{]/.test(p))
+      ? `'${command.text}' names its test files by a glob`
+      : undefined;
   }
   return `'${command.text}' is not a test runner gates can narrow (vitest, jest, node --test)`;
 }

@@ -19,8 +19,9 @@ const NODE_TEST_NAME = new RegExp(
  */
 export function nodeTestFiles(command: ToolCommand, files: readonly string[]): string[] {
   // The words after `--test` that are no flag's value (`--test-concurrency 2` names no file).
-  const paths = nodeTestWords(command.args.slice(Math.max(0, programIndex(command))))
-    .paths.map((arg) => posix.normalize(arg).replace(/^\.\//, "").replace(/\/$/, ""));
+  const paths = nodeTestWords(command.args.slice(Math.max(0, programIndex(command)))).paths.map(
+    (arg) => posix.normalize(arg).replace(/^\.\//, "").replace(/\/$/, ""),
+  );
   if (paths.some((p) => /[*?[{]/.test(p))) return [];
   const candidates = files.filter((file) => !file.split("/").includes("node_modules"));
   if (paths.length === 0) return candidates.filter((file) => NODE_TEST_NAME.test(file));
