@@ -163,6 +163,7 @@ const JEST: FlagTable = {
     workerGracefulExitTimeout: "one",
     seed: "one",
     testEnvironment: "one",
+    env: "one",
     testEnvironmentOptions: "one",
     testRunner: "one",
     runner: "one",
@@ -207,7 +208,6 @@ const JEST: FlagTable = {
     e: "expand",
     u: "updateSnapshot",
     b: "bail",
-    env: "testEnvironment",
   },
   families: {},
   whole: {

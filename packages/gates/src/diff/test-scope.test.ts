@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCommand } from "../tools/command.js";
+import { nodeTestArgv } from "../tools/node-test.js";
 import { nodeTestScoped } from "../stages/test-selection.js";
 import { docReaders } from "./doc-readers.js";
 import { importGraph, moduleSpecifiers, type ImportGraph } from "./import-graph.js";
@@ -365,6 +366,19 @@ describe("nodeTestScoped keeps a flag's value (issue 46 §3)", () => {
       "1",
       "--test-reporter",
       "spec",
+      "test/a.test.js",
+    ]);
+  });
+
+  it("gates' TAP reporter takes the place of the command's, value and all", () => {
+    const command = parseCommand("node --test --test-reporter spec --test-concurrency 1 test/");
+    const scoped = nodeTestScoped(command, scope);
+    expect(scoped && nodeTestArgv(scoped)).toEqual([
+      "--test-reporter=tap",
+      "--test-reporter-destination=stdout",
+      "--test",
+      "--test-concurrency",
+      "1",
       "test/a.test.js",
     ]);
   });
