@@ -6,6 +6,7 @@
 //   new module   — a new module with its own test file
 //   wide module  — a change to a module every tenth module imports
 //   docs only    — a README change
+//   test appended — a bug fix in a module and a test appended to its existing test file (issue 46)
 //   by hand      — vitest related + tsc --incremental + eslint + prettier on the changed files
 // Usage: node bench/stop-bench.mjs    Needs: pnpm build (gates).
 // Env: BENCH_RUNS (3), STOP_BENCH_MODULES (200), STOP_BENCH_TESTS (15), STOP_BENCH_ONLY (one
@@ -119,6 +120,11 @@ const stops = {
       "export function scale(x: number): number {\n  const same = x;\n  return same;\n}\n",
   },
   "docs only": { "README.md": "# stop bench\n\nHow to run it.\n" },
+  "test appended": {
+    "src/m5.ts": "export function f5(x: number): number {\n  return 1 + x * 7;\n}\n",
+    "src/m5.test.ts":
+      testFile("m5", "f5", 7) + 'it("f5 of a negative", () => {\n  expect(f5(-1)).toBe(-6);\n});\n',
+  },
 };
 // Every repository and state folder this run makes is removed when it ends, a failed run's too.
 const scratch = [];

@@ -27,6 +27,19 @@ describe("a change with no code runs no test suite", () => {
     expect(result.summary).toContain("tests (no code changed (only README.md, docs/usage.md))");
   });
 
+  it("an .mdx page beside a README is documentation: no test runs (issue 46 §3)", async () => {
+    const repo = makeRepo();
+    repo.write("README.md", "# notes\n");
+    repo.write("docs/guide.mdx", "# Guide\n\n<Note>Call add.</Note>\n");
+    const result = await runCliInProcess(repo.dir, []);
+    expect(result.code, debug(result)).toBe(0);
+    expect(stage(result, "tests")).toMatchObject({
+      status: "skip",
+      reason: "no code changed (only README.md, docs/guide.mdx)",
+    });
+    expect(result.report?.tests).toBeUndefined();
+  });
+
   it("a markdown fixture under a tests folder is the oracle's: the suite runs", async () => {
     const repo = makeRepo();
     repo.write("src/__fixtures__/input.md", "# read by a test\n");

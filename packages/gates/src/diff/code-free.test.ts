@@ -25,9 +25,17 @@ describe("noCodeReason", () => {
     ["a renamed source file", [file("notes.md", "src/a.ts")]],
     ["a fixture under a tests folder", [file("test/fixtures/input.md")]],
     ["a snapshot", [file("src/__snapshots__/a.md")]],
-    ["an MDX page (it is code)", [file("docs/page.mdx")]],
   ])("%s holds code", (_name, files) => {
     expect(noCodeReason({ files })).toBeUndefined();
+  });
+
+  it("an MDX page no test reads is documentation (issue 46 §3); one a test reads holds code", () => {
+    const files = [file("docs/page.mdx"), file("docs/intro.markdown")];
+    expect(noCodeReason({ files })).toBe(
+      "no code changed (only docs/page.mdx, docs/intro.markdown)",
+    );
+    const readers = new Map([["docs/page.mdx", "test/docs.test.ts"]]);
+    expect(noCodeReason({ files }, new Set(), readers)).toBeUndefined();
   });
 
   it("a prose file the oracle holds is code", () => {

@@ -3,7 +3,11 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCommand } from "../tools/command.js";
+import { nodeTestArgv } from "../tools/node-test.js";
+import { nodeTestScoped } from "../stages/test-selection.js";
+import { docReaders } from "./doc-readers.js";
 import { importGraph, moduleSpecifiers, type ImportGraph } from "./import-graph.js";
+import { nodeTestWords, readFlags } from "./runner-flags.js";
 import { relatedTests, unscopable, widenReason, type WidenInput } from "./test-scope.js";
 
 const isTest = (p: string) => /\.test\.[jt]s$/.test(p);
@@ -86,6 +90,26 @@ describe("relatedTests: which test files a change can affect", () => {
     expect(relatedTests(graph, ["src/c.ts"], isTest).scope).toBe("related");
   });
 
+  it("an edited test file runs with the tests of the changed module", () => {
+    expect(relatedTests(GRAPH, ["src/c.ts", "src/a.test.ts"], isTest)).toMatchObject({
+      scope: "related",
+      reason: "the tests that import src/c.ts",
+      files: ["src/a.test.ts", "src/c.test.ts"],
+      unrelated: 1,
+    });
+  });
+
+  it("a test that reads a changed documentation file runs", () => {
+    const readers = new Map([
+      ["docs/page.mdx", "src/b.test.ts"],
+      ["docs/other.mdx", "test/setup.ts"],
+    ]);
+    expect(relatedTests(GRAPH, ["docs/page.mdx", "src/c.ts"], isTest, [], readers)).toMatchObject({
+      reason: "the tests that import src/c.ts and the tests that read docs/page.mdx",
+      files: ["src/b.test.ts", "src/c.test.ts"],
+    });
+  });
+
   it("an acceptance test file of the task always runs", () => {
     expect(relatedTests(GRAPH, ["src/c.ts"], isTest, ["src/a.test.ts"]).files).toEqual([
       "src/a.test.ts",
@@ -119,7 +143,6 @@ describe("widenReason: what makes a stop run the whole suite", () => {
   });
 
   it.each([
-    ["src/a.test.ts", "the change touches src/a.test.ts, which the oracle holds"],
     ["vitest.config.ts", "the change touches vitest.config.ts, which the oracle holds"],
     ["package.json", "the change touches package.json, which the oracle holds"],
     [
@@ -134,6 +157,66 @@ describe("widenReason: what makes a stop run the whole suite", () => {
     ["src/prices.csv", "the change touches src/prices.csv, not a JS/TS module: a test may read it"],
   ])("a change to %s widens", (path, reason) => {
     expect(widenReason(input(changed(path)))).toBe(reason);
+  });
+
+  it("an oracle test file the change edits stays related: it runs in both versions (issue 46 §3)", () => {
+    expect(widenReason(input(changed("src/a.test.ts")))).toBeUndefined();
+    expect(
+      widenReason(
+        input({
+          files: [
+            { path: "src/a.ts", oldPath: undefined, status: "modified" },
+            { path: "src/a.test.ts", oldPath: undefined, status: "modified" },
+          ],
+        }),
+      ),
+    ).toBeUndefined();
+  });
+
+  it("an oracle test file the change deletes or moves still widens", () => {
+    expect(widenReason(input(changed("src/a.test.ts", "deleted")))).toBe(
+      "the change touches src/a.test.ts, which the oracle holds",
+    );
+    expect(
+      widenReason(
+        input({
+          files: [{ path: "src/moved.test.ts", oldPath: "src/a.test.ts", status: "renamed" }],
+        }),
+      ),
+    ).toBe("the change touches src/a.test.ts, which the oracle holds");
+  });
+
+  it.each([
+    "docs/page.mdx",
+    "README.md",
+    "docs/guide.rst",
+    "docs/a.adoc",
+    "NOTES.txt",
+    "b.markdown",
+  ])("documentation no file reads (%s) stays related", (path) =>
+    expect(widenReason(input(changed(path)))).toBeUndefined(),
+  );
+
+  it("documentation a test-support file or a runner config names widens; one a test names does not", () => {
+    const docReaders = new Map([
+      ["docs/page.mdx", "test/setup.ts"],
+      ["docs/other.mdx", "vitest.config.ts"],
+      ["docs/read.mdx", "src/docs.test.ts"],
+    ]);
+    expect(widenReason(input({ ...changed("docs/page.mdx"), docReaders }))).toBe(
+      "the change touches docs/page.mdx, which test/setup.ts names: a test may read it",
+    );
+    expect(widenReason(input({ ...changed("docs/other.mdx"), docReaders }))).toBe(
+      "the change touches docs/other.mdx, which vitest.config.ts names: a test may read it",
+    );
+    expect(widenReason(input({ ...changed("docs/read.mdx"), docReaders }))).toBeUndefined();
+  });
+
+  it("a data file still widens, whether or not a file names it", () => {
+    const docReaders = new Map<string, string>();
+    expect(widenReason(input({ ...changed("src/data.json"), docReaders }))).toBe(
+      "the change touches src/data.json, not a JS/TS module: a test may read it",
+    );
   });
 
   it("a deleted module widens: its importers must all run", () => {
@@ -177,6 +260,153 @@ describe("unscopable", () => {
     "%s cannot",
     (text) => expect(unscopable(parseCommand(text))).toBeDefined(),
   );
+
+  // Issue 46 §3: a configured command with flags of its own is narrowed when every flag is on
+  // the runner's allow-list (runner-flags.ts).
+  it.each([
+    "vitest run --project zod",
+    "vitest run --project=zod --project core",
+    "pnpm exec vitest run -c vitest.config.ts --root packages/zod --dir src",
+    "vitest run --typecheck --typecheck.enabled --typecheck.checker tsc --typecheck.tsconfig tsconfig.test.json",
+    "vitest run --pool forks --reporter dot --no-isolate --no-file-parallelism --maxWorkers 2",
+    "vitest run --coverage.enabled --coverage.provider v8 --silent passed-only --retry 2",
+    "vitest --run --sequence.shuffle --sequence.seed 42 --environment jsdom --globals",
+    "jest --selectProjects api web --ci",
+    "jest -c jest.config.js -w 2 --runInBand --testTimeout 10000 --silent",
+    "jest --config=jest.config.ts --coverage --coverageProvider v8 --no-cache",
+    "node --test --test-concurrency 1 test/",
+    "node --import tsx --test --test-reporter spec test/",
+    "node --test --experimental-test-coverage --test-timeout=5000",
+  ])("%s can be narrowed", (text) => expect(unscopable(parseCommand(text))).toBeUndefined());
+
+  it.each([
+    [
+      "vitest run --project zod --shard 1/2",
+      "'vitest run --project zod --shard 1/2' has a flag that keeps the whole suite: --shard runs one shard of the suite",
+    ],
+    [
+      "vitest run --project zod src/unit",
+      "'vitest run --project zod src/unit' has arguments of its own (src/unit): gates cannot add a file filter to them",
+    ],
+    [
+      "vitest run --coverage.thresholds.lines 80",
+      "'vitest run --coverage.thresholds.lines 80' has a flag that keeps the whole suite: --coverage.thresholds.lines sets a coverage threshold over the whole suite",
+    ],
+    [
+      "vitest run --frobnicate",
+      "'vitest run --frobnicate' has a flag that keeps the whole suite: --frobnicate is not a flag gates knows it can keep beside a file filter",
+    ],
+    [
+      "vitest run --changed HEAD~1",
+      "'vitest run --changed HEAD~1' has a flag that keeps the whole suite: --changed picks the tests of changed files itself",
+    ],
+    [
+      "jest -t slugify",
+      "'jest -t slugify' has a flag that keeps the whole suite: -t filters tests by name",
+    ],
+    [
+      "jest --onlyChanged",
+      "'jest --onlyChanged' has a flag that keeps the whole suite: --onlyChanged picks the tests of changed files itself",
+    ],
+    [
+      "jest --ci src/unit",
+      "'jest --ci src/unit' has arguments of its own (src/unit): gates cannot add a file filter to them",
+    ],
+    [
+      "node --test --test-name-pattern=keeps test/",
+      "'node --test --test-name-pattern=keeps test/' has a flag that keeps the whole suite: --test-name-pattern filters tests by name",
+    ],
+    ["node run.js --test", "'node run.js --test' runs run.js as a script"],
+  ])("%s keeps the whole suite, naming why", (text, why) =>
+    expect(unscopable(parseCommand(text))).toBe(why),
+  );
+});
+
+describe("readFlags: a command's own words against its runner's flags", () => {
+  it("a value-taking flag takes the next word, a switch does not", () => {
+    expect(
+      readFlags(
+        ["run", "--project", "zod", "-c", "v.ts", "--no-isolate", "--coverage.enabled", "src/a"],
+        "vitest",
+      ),
+    ).toEqual({
+      flags: [["--project", "zod"], ["-c", "v.ts"], ["--no-isolate"], ["--coverage.enabled"]],
+      positional: ["run", "src/a"],
+      blocked: undefined,
+    });
+  });
+
+  it("jest's array flags take every word up to the next flag; kebab-case is the same flag", () => {
+    expect(readFlags(["--select-projects", "a", "b", "--ci", "unit"], "jest")).toEqual({
+      flags: [["--select-projects", "a", "b"], ["--ci"]],
+      positional: ["unit"],
+      blocked: undefined,
+    });
+  });
+
+  it("node's flags keep their values, apart from the test paths", () => {
+    expect(
+      nodeTestWords(["--import", "tsx", "--test", "--test-concurrency", "1", "test/"]),
+    ).toEqual({
+      flags: [["--test-concurrency", "1"]],
+      paths: ["test/"],
+      script: undefined,
+      blocked: undefined,
+    });
+  });
+});
+
+describe("nodeTestScoped keeps a flag's value (issue 46 §3)", () => {
+  const scope = { scope: "related" as const, reason: "r", files: ["test/a.test.js"], unrelated: 1 };
+  it("the chosen files take the folder's place, flag values stay with their flags", () => {
+    const command = parseCommand("node --test --test-concurrency 1 --test-reporter spec test/");
+    expect(nodeTestScoped(command, scope)?.args).toEqual([
+      "--test",
+      "--test-concurrency",
+      "1",
+      "--test-reporter",
+      "spec",
+      "test/a.test.js",
+    ]);
+  });
+
+  it("gates' TAP reporter takes the place of the command's, value and all", () => {
+    const command = parseCommand("node --test --test-reporter spec --test-concurrency 1 test/");
+    const scoped = nodeTestScoped(command, scope);
+    expect(scoped && nodeTestArgv(scoped)).toEqual([
+      "--test-reporter=tap",
+      "--test-reporter-destination=stdout",
+      "--test",
+      "--test-concurrency",
+      "1",
+      "test/a.test.js",
+    ]);
+  });
+});
+
+describe("docReaders: which file names a documentation file", () => {
+  const texts = new Map([
+    ["test/readme.test.ts", 'const text = readFileSync("../README.md", "utf8");'],
+    ["test/pages.test.ts", 'for (const page of glob("docs/**/*.{md,mdx}")) check(page);'],
+    ["test/other.test.ts", 'expect(load("data.json")).toBe(1);'],
+  ]);
+
+  it("by its base name, or by a glob of its extension", () => {
+    expect(
+      docReaders(["README.md", "docs/page.mdx", "docs/guide.rst", "CHANGELOG.md"], texts),
+    ).toEqual(
+      new Map([
+        ["README.md", "test/readme.test.ts"],
+        ["docs/page.mdx", "test/pages.test.ts"],
+        ["CHANGELOG.md", "test/pages.test.ts"],
+      ]),
+    );
+  });
+
+  it("no text names it: no reader", () => {
+    expect(docReaders(["docs/guide.rst"], new Map([["t.test.ts", "*.md"]]))).toEqual(new Map());
+    expect(docReaders(["docs/page.mdx"], new Map([["t.test.ts", '"**/*.md"']]))).toEqual(new Map());
+  });
 });
 
 describe("moduleSpecifiers", () => {

@@ -3,7 +3,9 @@ import { oracleKind } from "../oracle/kinds.js";
 import type { ToolCommand } from "../tools/command.js";
 import { programIndex, programOf, wordsOf } from "../tools/known.js";
 import type { FileChange } from "./change.js";
+import { DOC } from "./doc-readers.js";
 import { importedBy, importersOf, type ImportGraph } from "./import-graph.js";
+import { nodeTestWords, readFlags, type ReadFlags } from "./runner-flags.js";
 
 /** Which tests a run runs: the whole suite, or the test files related to the change. */
 export type TestScopeKind = "related" | "full";
@@ -16,11 +18,12 @@ export interface TestScope {
   files: string[];
   /** How many test files a related run leaves out. */
   unrelated: number;
+  /** Oracle test files the change edited, run as the oracle has them and as the change has them. */
+  bothVersions?: string[];
 }
 
 const full = (reason: string): TestScope => ({ scope: "full", reason, files: [], unrelated: 0 });
 
-const PROSE = /\.(?:md|markdown|txt|rst|adoc)$/i;
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 const LOCKFILE =
   /(?:^|\/)(?:pnpm-lock\.yaml|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|bun\.lockb?|\.pnpmfile\.cjs|\.npmrc|\.yarnrc(?:\.yml)?|pnpm-workspace\.yaml)$/;
@@ -28,20 +31,32 @@ const LOCKFILE =
 const THRESHOLD =
   /threshold|\b(?:lines|branches|functions|statements|perFile)\s*:|["'](?:lines|branches|functions|statements)["']\s*:/i;
 
-/** Why a command cannot be narrowed to some test files, or undefined when it can. */
+/**
+ * Why a command cannot be narrowed to some test files, or undefined when it can: its flags must
+ * all be on the runner's allow-list (runner-flags.ts), and it must name no test files of its own.
+ */
 export function unscopable(command: ToolCommand): string | undefined {
   const program = programOf(command);
   const own = wordsOf(command).slice(programIndex(command) + 1);
+  const blocked = (b: NonNullable<ReadFlags["blocked"]>) =>
+    `'${command.text}' has a flag that keeps the whole suite: ${b.flag} ${b.why}`;
+  // A flag that keeps the whole suite is named first: a value of it is no file filter.
   if (program === "vitest" || program === "jest") {
-    // A word that is not a flag is a file filter (or a flag's value): gates' filter would widen it.
-    const extra = own.filter((w, i) => !w.startsWith("-") && !(i === 0 && w === "run"));
+    const read = readFlags(own, program);
+    if (read.blocked) return blocked(read.blocked);
+    // A word that is not a flag or a flag's value is a file filter: gates' filter would widen it.
+    const extra = read.positional.filter(
+      (w, i) => !(program === "vitest" && i === 0 && w === "run"),
+    );
     return extra.length === 0
       ? undefined
       : `'${command.text}' has arguments of its own (${extra.join(" ")}): gates cannot add a file filter to them`;
   }
   if (program === "node" && command.args.includes("--test")) {
-    const paths = own.slice(own.indexOf("--test") + 1).filter((a) => !a.startsWith("-"));
-    return paths.some((p) => /[*?[{]/.test(p))
+    const read = nodeTestWords(own);
+    if (read.blocked) return blocked(read.blocked);
+    if (read.script !== undefined) return `'${command.text}' runs ${read.script} as a script`;
+    return read.paths.some((p) => /[*?[{]/.test(p))
       ? `'${command.text}' names its test files by a glob`
       : undefined;
   }
@@ -58,30 +73,43 @@ export interface WidenInput {
   /** The task's `## TESTS` entries: an acceptance test named by its name alone can be anywhere. */
   acceptance: readonly TaskTestEntry[];
   heldOut: boolean;
+  /** Documentation files of the change that a file names (doc-readers.ts): documentation file → reader. */
+  docReaders?: ReadonlyMap<string, string>;
 }
 
 /**
- * Why the run must be the whole suite, or undefined when the related tests can do: anything the
- * oracle holds (a test, a config, a setup file, a package.json), the lockfile, a file that is not
- * a module the import graph can follow (a data file a test may read), a deleted or moved file, a
- * command gates cannot narrow, a coverage threshold over the suite.
+ * Why the run must be the whole suite, or undefined when the related tests can do: what decides
+ * how every test runs (a test config, a setup or support file, a package.json, anything else the
+ * oracle holds but its test files), the lockfile, a file that is not a module the import graph
+ * can follow (a data file a test may read), documentation a file other than a test reads, a
+ * deleted or moved file, a command gates cannot narrow, a coverage threshold over the suite. An
+ * oracle test file the change edits does not widen (issue 46 §3): it runs, in both its versions,
+ * with the tests related to the rest of the change.
  */
 export function widenReason(input: WidenInput): string | undefined {
   if (input.wanted === "full")
     return "a full run (the Stop hook and --test-scope related narrow it)";
+  const readers = input.docReaders ?? new Map<string, string>();
   for (const file of input.files) {
+    const moved = file.status === "deleted" || file.status === "renamed";
     for (const path of file.oldPath ? [file.path, file.oldPath] : [file.path]) {
-      if (input.oraclePaths.has(path)) return `the change touches ${path}, which the oracle holds`;
       const kind = oracleKind(path);
+      if (kind === "test" && !moved) continue;
+      if (input.oraclePaths.has(path)) return `the change touches ${path}, which the oracle holds`;
       if (kind !== undefined && kind !== "test")
         return `the change touches ${path} (${kind}), which decides how every test runs`;
       if (LOCKFILE.test(path)) return `the change touches ${path}: installed packages may differ`;
-      if (!SCRIPT.test(path) && !PROSE.test(path))
+      if (DOC.test(path)) {
+        const reader = readers.get(path);
+        if (reader !== undefined && oracleKind(reader) !== "test")
+          return `the change touches ${path}, which ${reader} names: a test may read it`;
+        continue;
+      }
+      if (!SCRIPT.test(path))
         return `the change touches ${path}, not a JS/TS module: a test may read it`;
     }
-    if (file.status === "deleted" || file.status === "renamed")
-      if (!PROSE.test(file.path))
-        return `the change deletes or moves ${file.oldPath ?? file.path}: its importers must all run`;
+    if (moved && !DOC.test(file.path))
+      return `the change deletes or moves ${file.oldPath ?? file.path}: its importers must all run`;
   }
   for (const command of input.commands) {
     const why = unscopable(command);
@@ -97,15 +125,17 @@ export function widenReason(input: WidenInput): string | undefined {
 
 /**
  * The test files related to the change: each test file (`isTest`) that imports a changed module,
- * directly or through others, and each changed or acceptance test file. Whole suite when the
- * graph cannot say: a test reaches a file that names a module by an expression or an import
- * that resolves nowhere, or a changed module no test imports (a test may run it as a process).
+ * directly or through others, each changed or acceptance test file, and each test that reads a
+ * changed documentation file (`readers`). Whole suite when the graph cannot say: a test reaches
+ * a file that names a module by an expression or an import that resolves nowhere, or a changed
+ * module no test imports (a test may run it as a process).
  */
 export function relatedTests(
   graph: ImportGraph,
   changed: readonly string[],
   isTest: (path: string) => boolean,
   acceptance: readonly string[] = [],
+  readers: ReadonlyMap<string, string> = new Map(),
 ): TestScope {
   const tests = graph.files.filter(isTest);
   const reached = importedBy(graph, tests);
@@ -119,13 +149,20 @@ export function relatedTests(
       return full(`no test imports ${path}: a test may run it some other way`);
   }
   const related = importersOf(graph, code);
-  const files = tests.filter((t) => related.has(t) || acceptance.includes(t));
+  const read = [...readers].filter(([, reader]) => tests.includes(reader));
+  const readBy = new Set(read.map(([, reader]) => reader));
+  const files = tests.filter((t) => related.has(t) || acceptance.includes(t) || readBy.has(t));
   if (files.length === 0) return full("no test file relates to the change");
+  const list = (paths: readonly string[]) =>
+    paths.slice(0, 3).join(", ") + (paths.length > 3 ? ", …" : "");
   const modules = code.filter((p) => !isTest(p));
-  const named = modules.slice(0, 3).join(", ") + (modules.length > 3 ? ", …" : "");
+  const reasons = [
+    ...(modules.length > 0 ? [`the tests that import ${list(modules)}`] : []),
+    ...(read.length > 0 ? [`the tests that read ${list(read.map(([doc]) => doc))}`] : []),
+  ];
   return {
     scope: "related",
-    reason: modules.length > 0 ? `the tests that import ${named}` : "the change's own test files",
+    reason: reasons.length > 0 ? reasons.join(" and ") : "the change's own test files",
     files,
     unrelated: tests.length - files.length,
   };

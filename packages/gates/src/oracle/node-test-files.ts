@@ -1,5 +1,6 @@
 import { posix } from "node:path";
 import type { ToolCommand } from "../tools/command.js";
+import { nodeTestWords } from "../diff/runner-flags.js";
 import { programIndex } from "../tools/known.js";
 
 /** Extensions `node --test` runs (TypeScript too when this Node strips types). */
@@ -17,12 +18,10 @@ const NODE_TEST_NAME = new RegExp(
  * names none). A glob is left to node: its files are not counted on.
  */
 export function nodeTestFiles(command: ToolCommand, files: readonly string[]): string[] {
-  const args = command.args.slice(Math.max(0, programIndex(command)));
-  const at = args.indexOf("--test");
-  const paths = args
-    .slice(at + 1)
-    .filter((arg) => !arg.startsWith("-"))
-    .map((arg) => posix.normalize(arg).replace(/^\.\//, "").replace(/\/$/, ""));
+  // The words after `--test` that are no flag's value (`--test-concurrency 2` names no file).
+  const paths = nodeTestWords(command.args.slice(Math.max(0, programIndex(command)))).paths.map(
+    (arg) => posix.normalize(arg).replace(/^\.\//, "").replace(/\/$/, ""),
+  );
   if (paths.some((p) => /[*?[{]/.test(p))) return [];
   const candidates = files.filter((file) => !file.split("/").includes("node_modules"));
   if (paths.length === 0) return candidates.filter((file) => NODE_TEST_NAME.test(file));

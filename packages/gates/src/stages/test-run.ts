@@ -12,6 +12,7 @@ import type { ToolCommand } from "../tools/command.js";
 import {
   chooseTestScope,
   coveredFiles,
+  filesToRun,
   jestScopeArgs,
   nodeTestScoped,
   vitestScopeArgs,
@@ -150,8 +151,10 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
   try {
     const commands = stageCommands(copy.dir, ctx.config, "test");
     if ("off" in commands) return undefined;
-    const scope = await chooseTestScope(ctx, oracle, copy.dir, commands.commands);
+    const scope = await chooseTestScope(ctx, oracle, copy.dir, commands.commands, copy.aliases);
     merged.scope = scope;
+    // What the runners are given: an edited oracle test file runs in both its versions.
+    const running = filesToRun(scope, copy.aliases);
     if (scope.scope === "related")
       ctx.progress(`gates: tests: ${scope.files.length} related test file(s): ${scope.reason}`);
     const runner = canaryRunner(commands.commands);
@@ -163,13 +166,13 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
     const covered = coveredFiles(ctx);
     for (const [index, whole] of commands.commands.entries()) {
       const kind = runnerOf(whole);
-      const command = kind === "node-test" ? nodeTestScoped(whole, scope) : whole;
+      const command = kind === "node-test" ? nodeTestScoped(whole, running) : whole;
       if (command === undefined) continue;
       const scoped =
         kind === "vitest"
-          ? vitestScopeArgs(scope, covered)
+          ? vitestScopeArgs(running, covered)
           : kind === "jest"
-            ? jestScopeArgs(scope, covered)
+            ? jestScopeArgs(running, covered)
             : [];
       const runDir = join(outDir, `run-${index}`);
       let one = await runOne(copy.dir, command, runDir, env, deadline, canary, scoped);

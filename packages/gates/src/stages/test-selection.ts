@@ -1,6 +1,8 @@
 import type { GatesContext } from "../context.js";
+import { changeDocReaders } from "../diff/doc-readers.js";
 import { heldOutRoots } from "../held-out/sources.js";
 import { importGraph } from "../diff/import-graph.js";
+import { nodeTestWords } from "../diff/runner-flags.js";
 import { relatedTests, widenReason, type TestScope } from "../diff/test-scope.js";
 import type { Oracle } from "../oracle/index.js";
 import { nodeTestFiles } from "../oracle/node-test-files.js";
@@ -11,20 +13,24 @@ import { isTestFile } from "../catalogue/test-files.js";
 const isNodeTest = (c: ToolCommand) => programOf(c) === "node" && c.args.includes("--test");
 
 /**
- * Which tests this run runs (issue 36 §4): the whole suite unless the run asks for related tests
- * (the Stop hook, `--test-scope related`) and nothing widens it; then the test files that import
- * a changed module, as the import graph of the tree the tests run in (`dir`) shows.
+ * Which tests this run runs (issue 36 §4, issue 46 §3): the whole suite unless the run asks for
+ * related tests (the Stop hook, `--test-scope related`) and nothing widens it; then the test files
+ * that import a changed module, as the import graph of the tree the tests run in (`dir`) shows,
+ * the oracle test files the change edited (in both versions: `aliases`, the copy's change
+ * versions → their paths) and the tests that read a changed documentation file.
  */
 export async function chooseTestScope(
   ctx: GatesContext,
   oracle: Oracle,
   dir: string,
   commands: readonly ToolCommand[],
+  aliases: ReadonlyMap<string, string> = new Map(),
 ): Promise<TestScope> {
   const configs = new Map<string, string>();
   for (const path of [...oracle.paths("test-config"), ...oracle.paths("package")])
     configs.set(path, (await oracle.read(path)) ?? "");
   const acceptance = ctx.task?.tests ?? [];
+  const docReaders = await changeDocReaders(ctx.root, ctx.change, oracle);
   const why = widenReason({
     wanted: ctx.testScope,
     files: ctx.change.files,
@@ -33,21 +39,34 @@ export async function chooseTestScope(
     testConfigs: configs,
     acceptance,
     heldOut: heldOutRoots(ctx).length > 0,
+    docReaders,
   });
   if (why !== undefined) return wholeSuite(why);
   const graph = await importGraph(dir);
   const nodeFiles = new Set(
     commands.filter(isNodeTest).flatMap((c) => nodeTestFiles(c, graph.files)),
   );
+  // A change version of an edited oracle test runs beside it, never counted as a test of its own.
   const isTest = (path: string) =>
-    isTestFile(path) || UNDER_TESTS.test(path) || nodeFiles.has(path);
+    !aliases.has(path) && (isTestFile(path) || UNDER_TESTS.test(path) || nodeFiles.has(path));
   const named = acceptance.flatMap((e) => (e.action === "keep" && e.file ? [e.file] : []));
-  return relatedTests(
+  const scope = relatedTests(
     graph,
     ctx.change.files.map((f) => f.path),
     isTest,
     named,
+    docReaders,
   );
+  const edited = new Set(aliases.values());
+  const both = scope.files.filter((f) => edited.has(f));
+  return both.length > 0 ? { ...scope, bothVersions: both } : scope;
+}
+
+/** The files a related run gives its runner: each edited oracle test file with its change version beside it. */
+export function filesToRun(scope: TestScope, aliases: ReadonlyMap<string, string>): TestScope {
+  if (scope.scope === "full") return scope;
+  const versions = [...aliases].filter(([, path]) => scope.files.includes(path));
+  return { ...scope, files: [...scope.files, ...versions.map(([alias]) => alias)] };
 }
 
 /** The changed modules whose coverage a related run measures (not the tests themselves). */
@@ -80,8 +99,9 @@ export function nodeTestScoped(command: ToolCommand, scope: TestScope): ToolComm
   if (chosen.length === 0) return undefined;
   const at = command.args.indexOf("--test");
   const head = command.args.slice(0, at + 1);
-  const flags = command.args.slice(at + 1).filter((a) => a.startsWith("-"));
-  return { ...command, args: [...head, ...flags, ...chosen] };
+  // Its flags after `--test` stay, each with its value; its paths give way to the chosen files.
+  const { flags } = nodeTestWords(command.args.slice(at));
+  return { ...command, args: [...head, ...flags.flat(), ...chosen] };
 }
 
 export const wholeSuite = (reason: string): TestScope => ({

@@ -2,6 +2,7 @@ import type { GateFinding } from "@agent-verify/contract";
 import { finding, outcome, skip, type Stage } from "../context.js";
 import type { FileChange } from "../diff/change.js";
 import { noCodeReason } from "../diff/code-free.js";
+import { changeDocReaders } from "../diff/doc-readers.js";
 import { TAMPERED_HINT } from "../oracle/canary.js";
 import type { CoverageMap } from "../tools/vitest.js";
 import type { TestScope, TestScopeKind } from "../diff/test-scope.js";
@@ -36,8 +37,12 @@ const ORACLE_TEST_HINT =
 
 /** Stage 6: the tests pass, with coverage produced; optionally a minimum coverage of the changed lines. */
 export const tests: Stage = async (ctx) => {
-  // Prose only, none of it the oracle's: no test can change its verdict, so none runs.
-  const noCode = noCodeReason(ctx.change, new Set((await ctx.oracle()).paths()));
+  // Documentation only, none of it the oracle's or read by a test: no test can change its verdict, so none runs.
+  const oracle = await ctx.oracle();
+  const held = new Set(oracle.paths());
+  const noCode =
+    noCodeReason(ctx.change, held) &&
+    noCodeReason(ctx.change, held, await changeDocReaders(ctx.root, ctx.change, oracle));
   if (noCode !== undefined) return skip(noCode);
   const run = await ctx.testRun();
   if (!run) {
@@ -81,6 +86,10 @@ export const tests: Stage = async (ctx) => {
 export function scopeNote(scope: TestScope | undefined, wanted: TestScopeKind): string | undefined {
   if (scope === undefined || wanted === "full") return undefined;
   if (scope.scope === "full") return `the whole suite ran: ${scope.reason}`;
-  const shown = scope.files.slice(0, 5).join(", ") + (scope.files.length > 5 ? ", …" : "");
-  return `related tests only (${scope.reason}): ran ${scope.files.length} test file(s) (${shown}); not run: ${scope.unrelated} unrelated test file(s)`;
+  const list = (paths: readonly string[]) =>
+    paths.slice(0, 5).join(", ") + (paths.length > 5 ? ", …" : "");
+  const both = scope.bothVersions ?? [];
+  const versions =
+    both.length > 0 ? `; ${list(both)} ran as the oracle has it and as the change has it` : "";
+  return `related tests only (${scope.reason}): ran ${scope.files.length} test file(s) (${list(scope.files)})${versions}; not run: ${scope.unrelated} unrelated test file(s)`;
 }

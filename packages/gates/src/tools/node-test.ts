@@ -10,7 +10,12 @@ import type { GateTestCase, TestRun } from "./vitest.js";
 export function nodeTestArgv(command: ToolCommand, extra: readonly string[] = []): string[] {
   const at = programIndex(command);
   const reporter = ["--test-reporter=tap", "--test-reporter-destination=stdout", ...extra];
-  const own = command.args.filter((a) => !a.startsWith("--test-reporter"));
+  // The command's own reporters give way to gates' TAP, with their values (`--test-reporter spec`).
+  const own = command.args.filter(
+    (a, i) =>
+      !a.startsWith("--test-reporter") &&
+      !/^--test-reporter(?:-destination)?$/.test(command.args[i - 1] ?? ""),
+  );
   return [...own.slice(0, at), ...reporter, ...own.slice(at)];
 }
 
