@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { Oracle } from "../oracle/index.js";
-import { isTestFile } from "../stages/floor-patterns.js";
+import { isTestFile } from "../catalogue/test-files.js";
 import { isPresent, type Change } from "./change.js";
 
 /** Documentation formats: prose, which no runner reads unless a test of the repository names it. */
