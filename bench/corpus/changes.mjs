@@ -32,8 +32,9 @@ function bump(repo, pkg) {
   const root = JSON.parse(readFileSync(join(repoDir(repo), "package.json"), "utf8"));
   const dev = Boolean(root.devDependencies?.[pkg]);
   const version = otherVersion(repo, pkg);
+  const workspace = existsSync(join(repoDir(repo), "pnpm-workspace.yaml")) ? "-w " : "";
   const command = repo.pnpm
-    ? `pnpm add -w ${dev ? "-D" : "-P"} ${pkg}@${version} --prefer-offline`
+    ? `pnpm add ${workspace}${dev ? "-D" : "-P"} ${pkg}@${version} --prefer-offline`
     : `npm install ${dev ? "-D" : "-P"} ${pkg}@${version} --no-audit --no-fund --prefer-offline`;
   const result = sh(repo, command);
   if (result.code !== 0) throw new Error(`${command}: ${result.out.slice(-600)}`);
