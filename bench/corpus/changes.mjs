@@ -101,6 +101,8 @@ function byHand(repo, files) {
   return { ms, red, out };
 }
 
+const alreadyVerified = (gated) => gated.report?.already_verified ?? null;
+
 /** Does the block name the test the change broke (a failed-test finding naming it, in the reason)? */
 function namesFailingTest(reason, test) {
   return /\[tests\/test-failed\]/.test(reason) && reason.includes(test);
@@ -156,6 +158,7 @@ export function runChanges(repo, base, only, reportDir, log) {
       hand_ms: hand.ms,
       ratio: hand.ms > 0 ? Math.round((gated.ms / hand.ms) * 100) / 100 : null,
       hand_red: hand.red,
+      already_verified: alreadyVerified(gated),
       scope: gated.report?.tests_scope
         ? `${gated.report.tests_scope.scope}: ${gated.report.tests_scope.test_files?.length ?? 0} file(s) (${gated.report.tests_scope.reason})`
         : "no test run",

@@ -1,6 +1,6 @@
 // verify-gates as the corpus runs it: the built bin of this checkout, on a repository of the cache,
 // with that repository's own state folder. A run's report is read back from .verify/.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { envFor, repoDir, sh, stateDir } from "./workspace.mjs";
@@ -40,8 +40,14 @@ export function firstFinding(report, summary, output = "") {
   return last.slice(0, 400);
 }
 
+/** A green stamp of an earlier run would answer a tree seen before: every run here measures. */
+function forgetStamps(repo, kind) {
+  rmSync(join(stateDir(repo, kind), "stamps"), { recursive: true, force: true });
+}
+
 /** One `verify-gates --base <base>` run on the committed tree. */
 export function runGates(repo, base) {
+  forgetStamps(repo, "replay");
   const env = envFor(repo, { VERIFY_STATE_DIR: stateDir(repo, "replay") });
   const result = sh(repo, `node ${quote(BIN)} --base ${base}`, { env });
   const { json, summary, report } = readReport(repo);
@@ -57,6 +63,7 @@ export function armLoop(repo) {
 
 /** One stop: `verify-gates hook` reading a Stop payload, as the agent's harness runs it. */
 export function stop(repo) {
+  forgetStamps(repo, "stops");
   const env = envFor(repo, { VERIFY_STATE_DIR: stateDir(repo, "stops") });
   const input = JSON.stringify({
     session_id: SESSION,

@@ -70,6 +70,7 @@ export function replay(repo, head, count, reportDir, log) {
       own: own.green ? "green" : "red",
       gates_exit: gates.code,
       gates_ms: gates.ms,
+      already_verified: gates.report?.already_verified ?? null,
       finding,
     });
     log(
