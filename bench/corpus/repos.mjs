@@ -77,7 +77,8 @@ export const REPOS = [
     source: "h3js/rou3",
     commit: "39b0e9b79585cea3871629a2aa23d4e693b276fb",
     covers: "vitest typecheck.enabled, tsgo, oxlint + oxfmt, pnpm workspace",
-    pnpm: "11.9.0",
+    // it pins pnpm 11, which needs Node 22 (node:sqlite): pnpm 10 installs its lockfile on Node 20
+    pnpm: "10.28.0",
     install: "pnpm install --frozen-lockfile --prefer-offline",
     lockfile: "pnpm-lock.yaml",
     own: ["pnpm lint", "pnpm test:types", "pnpm vitest run"],

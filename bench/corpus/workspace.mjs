@@ -20,7 +20,14 @@ export function envFor(repo, extra = {}) {
   const dir = repoDir(repo);
   const paths = [join(dir, "node_modules", ".bin")];
   if (repo.pnpm) paths.push(join(CACHE, "tools", `pnpm@${repo.pnpm}`, "node_modules", ".bin"));
-  const env = { ...process.env, PATH: [...paths, process.env.PATH].join(":"), CI: "1", ...extra };
+  const env = {
+    ...process.env,
+    PATH: [...paths, process.env.PATH].join(":"),
+    CI: "1",
+    // the pnpm named above, not the one a manifest's packageManager would download
+    npm_config_manage_package_manager_versions: "false",
+    ...extra,
+  };
   delete env.BASE;
   delete env.NODE_OPTIONS;
   delete env.npm_config_user_agent;
