@@ -10,7 +10,9 @@
 // Env: CORPUS_COMMITS (25 commits replayed per repository; 0 skips the replay), CORPUS_ONLY
 // (name,name), CORPUS_CHANGES (fix,module,…; "none" skips them), CORPUS_CACHE
 // (~/.cache/agent-verify-corpus), CORPUS_MIRROR (/work/.mirror), CORPUS_TIMEOUT_S (1200 a command).
-import { mkdirSync, writeFileSync } from "node:fs";
+// CORPUS_TABLE=<reports dir>,<reports dir>: run nothing; print the table of earlier runs merged
+// (a later run's replayed commits and stops replace an earlier one's of the same name).
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CHANGES, runChanges } from "./corpus/changes.mjs";
 import { replay } from "./corpus/replay.mjs";
@@ -24,6 +26,28 @@ import {
   git,
   withConfig,
 } from "./corpus/workspace.mjs";
+
+if (process.env.CORPUS_TABLE) {
+  const merged = new Map();
+  for (const dir of process.env.CORPUS_TABLE.split(",")) {
+    for (const r of JSON.parse(readFileSync(join(dir, "results.json"), "utf8"))) {
+      const into = merged.get(r.name) ?? { name: r.name, commit: r.commit, replay: [], stops: [] };
+      const byKey = (list, key, more) => [
+        ...list.filter((x) => !more.some((y) => y[key] === x[key])),
+        ...more,
+      ];
+      into.replay = byKey(into.replay, "commit", r.replay ?? []);
+      into.stops = byKey(into.stops, "name", r.stops ?? []);
+      if (r.error && into.replay.length + into.stops.length === 0) into.error = r.error;
+      else delete into.error;
+      merged.set(r.name, into);
+    }
+  }
+  const results = [...merged.values()];
+  console.log(table(results));
+  for (const line of problems(results)) console.log(`- ${line}`);
+  process.exit(0);
+}
 
 const COMMITS = Number(process.env.CORPUS_COMMITS ?? 25);
 const ONLY_CHANGES = process.env.CORPUS_CHANGES

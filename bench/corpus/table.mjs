@@ -10,7 +10,9 @@ function stopCell(row) {
   if (row.verdict === "bench-error") return "bench-err";
   const verdict = SHORT[row.verdict] ?? row.verdict;
   const named = row.named_failing_test === false ? "(unnamed)" : "";
-  return `${verdict}${named} ${row.ratio ?? "?"}x`;
+  // no check by hand applies (a manifest-only bump without a lockfile, docs no tool formats)
+  const cost = row.ratio === null ? `${(row.stop_ms / 1000).toFixed(1)}s` : `${row.ratio}x`;
+  return `${verdict}${named} ${cost}`;
 }
 
 export function table(results) {
@@ -38,14 +40,18 @@ export function table(results) {
 /** Every false red, false green, setup error and failed expectation, one line each. */
 export function problems(results) {
   const lines = [];
+  const oneLine = (text) =>
+    String(text ?? "")
+      .replace(/\s+/g, " ")
+      .slice(0, 300);
   for (const r of results) {
-    if (r.error) lines.push(`${r.name}: bench error: ${r.error}`);
+    if (r.error) lines.push(`${r.name}: bench error: ${oneLine(r.error)}`);
     for (const x of r.replay ?? [])
       if (!["agree-green", "agree-red"].includes(x.verdict))
-        lines.push(`${r.name} replay ${x.commit.slice(0, 10)} ${x.verdict}: ${x.finding}`);
+        lines.push(`${r.name} replay ${x.commit.slice(0, 10)} ${x.verdict}: ${oneLine(x.finding)}`);
     for (const s of r.stops ?? []) {
       if (s.verdict !== "ok" && s.verdict !== "n/a")
-        lines.push(`${r.name} stop ${s.name} ${s.verdict}: ${s.finding ?? ""}`);
+        lines.push(`${r.name} stop ${s.name} ${s.verdict}: ${oneLine(s.finding)}`);
       if (s.named_failing_test === false)
         lines.push(`${r.name} stop break: the block's reason does not name the failing test`);
     }
