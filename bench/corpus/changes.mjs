@@ -134,7 +134,7 @@ export function runChanges(repo, base, only, reportDir, log) {
       log(`  stop ${name}: bench error: ${String(error.message).slice(0, 200)}`);
       continue;
     }
-    const gated = stop(repo);
+    const gated = stop(repo, base);
     const hand = byHand(repo, change.files);
     const expected = breaking ? "block" : "allow";
     let verdict;

@@ -61,10 +61,13 @@ export function armLoop(repo) {
   if (result.code !== 0) throw new Error(`loop start in ${repo.name}: ${result.out.slice(-800)}`);
 }
 
-/** One stop: `verify-gates hook` reading a Stop payload, as the agent's harness runs it. */
-export function stop(repo) {
+/**
+ * One stop: `verify-gates hook` reading a Stop payload, as the agent's harness runs it. BASE is the
+ * commit the loop was armed at (the pinned commit plus our config), as a task branch's base is.
+ */
+export function stop(repo, base) {
   forgetStamps(repo, "stops");
-  const env = envFor(repo, { VERIFY_STATE_DIR: stateDir(repo, "stops") });
+  const env = envFor(repo, { VERIFY_STATE_DIR: stateDir(repo, "stops"), BASE: base });
   const input = JSON.stringify({
     session_id: SESSION,
     cwd: repoDir(repo),

@@ -26,12 +26,11 @@ export function envFor(repo, extra = {}) {
     CI: "1",
     // the pnpm named above, not the one a manifest's packageManager would download
     npm_config_manage_package_manager_versions: "false",
-    ...extra,
   };
   delete env.BASE;
   delete env.NODE_OPTIONS;
   delete env.npm_config_user_agent;
-  return env;
+  return { ...env, ...extra };
 }
 
 /** A shell command in the repository: exit code, output (both streams), wall ms. Never throws. */
