@@ -19,7 +19,7 @@ function otherVersion(repo, pkg) {
   const installed = manifest.version;
   const view = sh(repo, `npm view ${pkg} versions --json`);
   if (view.code !== 0) throw new Error(`npm view ${pkg}: ${view.out.slice(-300)}`);
-  const all = JSON.parse(view.out).filter((v) => /^\d+\.\d+\.\d+$/.test(v));
+  const all = JSON.parse(view.stdout).filter((v) => /^\d+\.\d+\.\d+$/.test(v));
   const major = installed.split(".")[0];
   const same = all.filter((v) => v.split(".")[0] === major);
   const index = same.indexOf(installed);
