@@ -138,9 +138,10 @@ export function runChanges(repo, base, only, reportDir, log) {
     const hand = byHand(repo, change.files);
     const expected = breaking ? "block" : "allow";
     let verdict;
-    if (gated.decision === expected) verdict = "ok";
-    else if (gated.report?.exit_code === 2 || gated.answer?.gates_status === "error")
+    // a setup error blocks too: it is never the expected block of the breaking change
+    if (gated.report?.exit_code === 2 || gated.answer?.gates_status === "error")
       verdict = "setup-error";
+    else if (gated.decision === expected) verdict = "ok";
     else if (gated.decision === "block") verdict = "false-red";
     else if (gated.decision === "allow") verdict = "false-green";
     else verdict = "error";
