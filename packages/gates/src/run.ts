@@ -322,7 +322,18 @@ async function prepare(
     testScope: options.testScope ?? "full",
     commands: (stage) =>
       commands.get(stage) ??
-      commands.set(stage, stageCommands(root, configs.effective, stage, oracleScripts)).get(stage)!,
+      commands
+        .set(
+          stage,
+          stageCommands(
+            root,
+            configs.effective,
+            stage,
+            oracleScripts,
+            change.files.map((f) => f.path),
+          ),
+        )
+        .get(stage)!,
     oracle,
     baseDir: memo(async () => (worktree = await openBaseWorktree(root, base.mergeBase)).dir),
     testRun: () =>

@@ -104,6 +104,97 @@ describe("zero config on a first app", () => {
   });
 });
 
+describe("zero config typechecks every tsconfig project that holds a changed file", () => {
+  // Issue 46 §2: `init` writes .verify/tsconfig.json for the flows; a flow that calls a page-object
+  // method that does not exist must not pass because the root has no tsconfig.json.
+  const VERIFY_TSCONFIG = `${JSON.stringify({
+    compilerOptions: {
+      target: "ES2022",
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+    },
+    include: ["src/**/*.ts"],
+  })}\n`;
+  const PAGE_OBJECT = [
+    "export class CounterPage {",
+    "  open(): Promise<void> {",
+    "    return Promise.resolve();",
+    "  }",
+    "}",
+    "",
+  ].join("\n");
+  const flow = (call: string) =>
+    [
+      'import { CounterPage } from "../pages/counter-page.js";',
+      "",
+      "export async function run(): Promise<void> {",
+      "  const counter = new CounterPage();",
+      `  await counter.${call}();`,
+      "}",
+      "",
+    ].join("\n");
+
+  it("a flow that calls a page-object method that does not exist is red (tsc -p .verify)", () => {
+    const repo = firstApp({
+      ".verify/tsconfig.json": VERIFY_TSCONFIG,
+      ".verify/src/pages/counter-page.ts": PAGE_OBJECT,
+      ".verify/src/flows/add-one.ts": flow("open"),
+    });
+    repo.commit("first app");
+    repo.write(".verify/src/flows/add-one.ts", flow("clickAddOne"));
+    const result = runCli(repo.dir, ["--only", "typecheck"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
+      ".verify/src/flows/add-one.ts:5 TS2339",
+    ]);
+    repo.write(".verify/src/flows/add-one.ts", `${flow("open")}// the page object's own method\n`);
+    const fixed = runCli(repo.dir, ["--only", "typecheck"]);
+    expect(fixed.code, debug(fixed)).toBe(0);
+    expect(fixed.report?.stages.find((s) => s.stage === "typecheck")?.status).toBe("pass");
+  });
+
+  it("beside the repository's own typecheck script, the flows' project is checked too", () => {
+    const repo = firstApp({
+      "package.json": NPM_INIT.replace(
+        '"test": ',
+        '"typecheck": "tsc --noEmit -p tsconfig.json",\n    "test": ',
+      ),
+      "tsconfig.json":
+        '{ "compilerOptions": { "strict": true, "noEmit": true, "types": [] }, "include": ["src"] }\n',
+      "src/app.ts": "export const n: number = 1;\n",
+      ".verify/tsconfig.json": VERIFY_TSCONFIG,
+      ".verify/src/pages/counter-page.ts": PAGE_OBJECT,
+      ".verify/src/flows/add-one.ts": flow("open"),
+    });
+    repo.commit("first app");
+    repo.write(".verify/src/flows/add-one.ts", flow("clickAddOne"));
+    const result = runCli(repo.dir, ["--only", "typecheck"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
+      ".verify/src/flows/add-one.ts:5 TS2339",
+    ]);
+  });
+
+  it("a package's own tsconfig.json below a root that has none", () => {
+    const repo = firstApp({
+      "packages/app/tsconfig.json":
+        '{ "compilerOptions": { "strict": true, "noEmit": true, "types": [] } }\n',
+      "packages/app/src/app.ts": "export const n: number = 1;\n",
+    });
+    repo.commit("first app");
+    repo.write("packages/app/src/app.ts", 'export const n: number = "one";\n');
+    const result = runCli(repo.dir, ["--only", "typecheck"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
+      "packages/app/src/app.ts:1 TS2322",
+    ]);
+  });
+});
+
 describe("a repository that is not a Node project", () => {
   // No package.json at the base nor in the tree (a docs or Python repository): the tool stages
   // have nothing to run and say so; floor and secrets still judge the change.
