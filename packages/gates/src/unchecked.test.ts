@@ -40,6 +40,21 @@ describe("a change nothing checked", () => {
     expect(uncheckedOf(allSkipped, [file(".verify/gates.json")])).toBeUndefined();
   });
 
+  it("is not one when no stage lacked a tool (turned off in .verify/gates.yaml, or idle)", () => {
+    const off = allSkipped.map((s) =>
+      s.stage === "floor" ? s : stage(s.stage, "skip", "turned off in .verify/gates.yaml"),
+    );
+    expect(uncheckedOf(off, [file("index.html")])).toBeUndefined();
+    const idle = off.map((s) =>
+      s.stage === "typecheck"
+        ? stage("typecheck", "skip", "no TypeScript, JavaScript or JSON file changed")
+        : s,
+    );
+    expect(uncheckedOf(idle, [file(".verify/gates.yaml")])).toBeUndefined();
+    const lintLeft = off.map((s) => (s.stage === "lint" ? (allSkipped[2] ?? s) : s));
+    expect(uncheckedOf(lintLeft, [file("index.html")])?.files).toEqual(["index.html"]);
+  });
+
   it("is not one when a tool stage is missing from the run (a run cut short)", () => {
     expect(uncheckedOf(allSkipped.slice(0, 3), [file("index.html")])).toBeUndefined();
   });

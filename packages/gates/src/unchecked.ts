@@ -7,6 +7,13 @@ const TOOL_STAGES: readonly GateStage[] = ["typecheck", "lint", "format", "tests
 const NOT_CODE =
   /\.(?:md|mdx|markdown|txt|rst|adoc|png|jpe?g|gif|ico|webp|avif)$|(?:^|\/)(?:LICEN[CS]E|NOTICE|AUTHORS)[^/]*$/i;
 
+/**
+ * Skip reasons that are no lack of a tool: turned off in `.verify/gates.yaml` (tools/detect.ts),
+ * or nothing the stage reads changed (stages/typecheck.ts, tool-stage.ts, the tests' scope).
+ */
+const CHOSEN_OR_IDLE =
+  /^(?:turned off in \.verify\/gates\.yaml|no TypeScript, JavaScript or JSON file changed|no changed files for this tool|no code changed)/;
+
 /** How to give each stage a tool, in the words of the tool most repositories use. */
 const ADD: Record<string, string> = {
   typecheck: "a tsconfig.json (typescript installed)",
@@ -17,7 +24,8 @@ const ADD: Record<string, string> = {
 
 /**
  * The report's `unchecked`: for a passing full run whose tool stages were all skipped while the
- * change holds code, the code files nothing read and why each stage skipped; else undefined.
+ * change holds code (not all of them turned off by the config), the code files nothing read and
+ * why each stage skipped; else undefined.
  */
 export function uncheckedOf(
   stages: readonly StageResult[],
@@ -25,6 +33,10 @@ export function uncheckedOf(
 ): GatesUnchecked | undefined {
   const tools = TOOL_STAGES.map((name) => stages.find((s) => s.stage === name));
   if (tools.some((s) => s === undefined || s.status !== "skip")) return undefined;
+  // A stage turned off in .verify/gates.yaml is the repository's choice, and one that had nothing
+  // of its kind to read did not lack a tool: unchecked needs a stage skipped for want of one.
+  if (!tools.some((s) => s?.reason !== undefined && !CHOSEN_OR_IDLE.test(s.reason)))
+    return undefined;
   const files = changed.map((f) => f.path).filter((p) => !NOT_CODE.test(p) && !isProductFile(p));
   if (files.length === 0) return undefined;
   return {
