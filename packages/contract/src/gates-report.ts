@@ -89,6 +89,21 @@ export const GatesErrorInfoSchema = z.strictObject({
   hint: z.string().optional(),
 });
 
+/**
+ * A change no tool stage could check (issue 46 §2): typecheck, lint, format and tests all skipped
+ * (no tool, nothing of theirs changed). Nothing verified it: the run exits 0 (nothing failed) but
+ * writes no stamp, and the manager counts it as no gates evidence.
+ */
+export const GatesUncheckedSchema = z.strictObject({
+  /** The changed files that are code (not documentation) and that no check read. */
+  files: z.array(z.string()),
+  /** Each tool stage and why it was skipped. */
+  stages: z.array(z.strictObject({ stage: GateStageSchema, reason: z.string() })),
+  /** How to add the missing tools. */
+  hint: z.string(),
+});
+export type GatesUnchecked = z.infer<typeof GatesUncheckedSchema>;
+
 /** `.verify/gates.json`: everything one `verify-gates` run decided (contract 6). */
 export const GatesReportSchema = z.strictObject({
   schema_version: z.literal(1),
@@ -131,6 +146,8 @@ export const GatesReportSchema = z.strictObject({
   oracle: GatesOracleSchema.optional(),
   /** The repository's latest agent loop (absent when none was ever started): `needs_human` is never verified. */
   agent_loop: AgentLoopBriefSchema.optional(),
+  /** Present when a passing full run checked nothing of the change (no stamp is written then). */
+  unchecked: GatesUncheckedSchema.optional(),
 });
 export type GatesReport = z.infer<typeof GatesReportSchema>;
 

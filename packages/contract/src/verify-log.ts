@@ -30,6 +30,8 @@ export const GatesSummarySchema = z.strictObject({
   exit_code: z.number().int().nullable(),
   already_verified: z.boolean(),
   error: z.string().nullable(),
+  /** True when gates passed because nothing could check the change: no gates evidence. */
+  unchecked: z.boolean().optional(),
 });
 export type GatesSummary = z.infer<typeof GatesSummarySchema>;
 

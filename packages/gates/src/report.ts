@@ -18,6 +18,7 @@ import { redact } from "./mask.js";
 import { GATES_EXIT_CODE_BY_STATUS } from "@agent-verify/contract/constants";
 import { NEEDS_HUMAN } from "./stage-names.js";
 import type { GateTestCase } from "./tools/vitest.js";
+import { uncheckedOf } from "./unchecked.js";
 
 export interface ReportParts {
   version: string;
@@ -64,6 +65,11 @@ function statusOf(parts: ReportParts): GatesStatus {
 export function assembleReport(parts: ReportParts): GatesReport {
   const status = statusOf(parts);
   const findings: GateFinding[] = parts.stages.flatMap((s) => s.findings);
+  // A full run that passed because nothing could check the change verified nothing.
+  const unchecked =
+    status === "pass" && parts.only === undefined && !parts.alreadyVerified
+      ? uncheckedOf(parts.stages, parts.changedFiles)
+      : undefined;
   const report: GatesReport = {
     schema_version: 1,
     version: parts.version,
@@ -94,6 +100,7 @@ export function assembleReport(parts: ReportParts): GatesReport {
     ...(parts.oracle ? { oracle: parts.oracle } : {}),
     ...(parts.verdict ? { judge: parts.verdict } : {}),
     ...(parts.agentLoop ? { agent_loop: parts.agentLoop } : {}),
+    ...(unchecked ? { unchecked } : {}),
   };
   return JSON.parse(redact(JSON.stringify(report), parts.secrets)) as GatesReport;
 }

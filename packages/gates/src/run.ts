@@ -322,7 +322,18 @@ async function prepare(
     testScope: options.testScope ?? "full",
     commands: (stage) =>
       commands.get(stage) ??
-      commands.set(stage, stageCommands(root, configs.effective, stage, oracleScripts)).get(stage)!,
+      commands
+        .set(
+          stage,
+          stageCommands(
+            root,
+            configs.effective,
+            stage,
+            oracleScripts,
+            change.files.map((f) => f.path),
+          ),
+        )
+        .get(stage)!,
     oracle,
     baseDir: memo(async () => (worktree = await openBaseWorktree(root, base.mergeBase)).dir),
     testRun: () =>
@@ -432,8 +443,15 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
   }
   parts.durationMs = performance.now() - started;
   let report = await buildReport(parts);
-  // Only a full run stamps: a green `--only` says nothing of the stages it left out.
-  if (report.status === "pass" && root && parts.stamp && options.only === undefined) {
+  // Only a full run stamps: a green `--only` says nothing of the stages it left out, and a
+  // change nothing could check is not verified.
+  if (
+    report.status === "pass" &&
+    report.unchecked === undefined &&
+    root &&
+    parts.stamp &&
+    options.only === undefined
+  ) {
     await writeStamp(root, env, { hash: parts.stamp.hash, tests: report.tests });
     parts.stamp = { ...parts.stamp, written: true };
     report = await buildReport(parts);

@@ -23,7 +23,18 @@ export function renderSummary(report: GatesReport): string {
     lines.push(`verify-gates: PASS (already verified: nothing changed since the last green run)`);
     return `${lines.join("\n")}\n`;
   }
-  lines.push(`verify-gates: ${WORD[report.status]} (exit ${report.exit_code})`);
+  const unchecked = report.unchecked;
+  lines.push(
+    unchecked
+      ? `verify-gates: NOT VERIFIED: nothing checked the change, no tool could run on it (exit ${report.exit_code})`
+      : `verify-gates: ${WORD[report.status]} (exit ${report.exit_code})`,
+  );
+  if (unchecked) {
+    const files = unchecked.files.slice(0, 5).join(", ");
+    const more = unchecked.files.length > 5 ? ` and ${unchecked.files.length - 5} more` : "";
+    lines.push(`nothing checked: ${files}${more}`);
+    lines.push(`hint: ${unchecked.hint}`);
+  }
   if (report.error) {
     lines.push(`error: ${report.error.message}`);
     if (report.error.hint) lines.push(`hint: ${report.error.hint}`);
@@ -71,7 +82,9 @@ export function renderSummary(report: GatesReport): string {
         ? "stamp written: .verify/green"
         : report.only
           ? "no stamp written (--only: only a full run stamps)"
-          : "no stamp written",
+          : unchecked
+            ? "no stamp written (nothing checked the change)"
+            : "no stamp written",
     );
   return `${lines.slice(0, MAX_SUMMARY_LINES).join("\n")}\n`;
 }

@@ -40,6 +40,12 @@ function firstApp(files: Record<string, string> = {}) {
   return repo;
 }
 
+/** What a run's report says of its stamp and of a change nothing checked. */
+const verified = (result: CliResult) =>
+  result.report as
+    | { stamp: { written: boolean } | null; unchecked?: { files: string[]; stages: unknown[] } }
+    | undefined;
+
 const skipped = (result: CliResult) =>
   Object.fromEntries(
     (result.report?.stages ?? [])
@@ -101,6 +107,136 @@ describe("zero config on a first app", () => {
     expect(result.report?.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
       "src/app.ts:1 TS2322",
     ]);
+  });
+});
+
+describe("zero config typechecks every tsconfig project that holds a changed file", () => {
+  // Issue 46 §2: `init` writes .verify/tsconfig.json for the flows; a flow that calls a page-object
+  // method that does not exist must not pass because the root has no tsconfig.json.
+  const VERIFY_TSCONFIG = `${JSON.stringify({
+    compilerOptions: {
+      target: "ES2022",
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+    },
+    include: ["src/**/*.ts"],
+  })}\n`;
+  const PAGE_OBJECT = [
+    "export class CounterPage {",
+    "  open(): Promise<void> {",
+    "    return Promise.resolve();",
+    "  }",
+    "}",
+    "",
+  ].join("\n");
+  const flow = (call: string) =>
+    [
+      'import { CounterPage } from "../pages/counter-page.js";',
+      "",
+      "export async function run(): Promise<void> {",
+      "  const counter = new CounterPage();",
+      `  await counter.${call}();`,
+      "}",
+      "",
+    ].join("\n");
+
+  it("a flow that calls a page-object method that does not exist is red (tsc -p .verify)", () => {
+    const repo = firstApp({
+      ".verify/tsconfig.json": VERIFY_TSCONFIG,
+      ".verify/src/pages/counter-page.ts": PAGE_OBJECT,
+      ".verify/src/flows/add-one.ts": flow("open"),
+    });
+    repo.commit("first app");
+    repo.write(".verify/src/flows/add-one.ts", flow("clickAddOne"));
+    const result = runCli(repo.dir, ["--only", "typecheck"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
+      ".verify/src/flows/add-one.ts:5 TS2339",
+    ]);
+    repo.write(".verify/src/flows/add-one.ts", `${flow("open")}// the page object's own method\n`);
+    const fixed = runCli(repo.dir, ["--only", "typecheck"]);
+    expect(fixed.code, debug(fixed)).toBe(0);
+    expect(fixed.report?.stages.find((s) => s.stage === "typecheck")?.status).toBe("pass");
+  });
+
+  it("beside the repository's own typecheck script, the flows' project is checked too", () => {
+    const repo = firstApp({
+      "package.json": NPM_INIT.replace(
+        '"test": ',
+        '"typecheck": "tsc --noEmit -p tsconfig.json",\n    "test": ',
+      ),
+      "tsconfig.json":
+        '{ "compilerOptions": { "strict": true, "noEmit": true, "types": [] }, "include": ["src"] }\n',
+      "src/app.ts": "export const n: number = 1;\n",
+      ".verify/tsconfig.json": VERIFY_TSCONFIG,
+      ".verify/src/pages/counter-page.ts": PAGE_OBJECT,
+      ".verify/src/flows/add-one.ts": flow("open"),
+    });
+    repo.commit("first app");
+    repo.write(".verify/src/flows/add-one.ts", flow("clickAddOne"));
+    const result = runCli(repo.dir, ["--only", "typecheck"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
+      ".verify/src/flows/add-one.ts:5 TS2339",
+    ]);
+  });
+
+  it("a package's own tsconfig.json below a root that has none", () => {
+    const repo = firstApp({
+      "packages/app/tsconfig.json":
+        '{ "compilerOptions": { "strict": true, "noEmit": true, "types": [] } }\n',
+      "packages/app/src/app.ts": "export const n: number = 1;\n",
+    });
+    repo.commit("first app");
+    repo.write("packages/app/src/app.ts", 'export const n: number = "one";\n');
+    const result = runCli(repo.dir, ["--only", "typecheck"]);
+    expect(result.code, debug(result)).toBe(1);
+    expect(result.report?.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
+      "packages/app/src/app.ts:1 TS2322",
+    ]);
+  });
+});
+
+describe("a change nothing could check is never verified", () => {
+  // Issue 46 §2: the README's first app said PASS with typecheck, lint, format and tests all
+  // skipped, and wrote a green stamp. Nothing failed (exit 0), but nothing verified it either.
+  it("exit 0 with no stamp, the report's unchecked names the files, the summary says so", () => {
+    const repo = firstApp();
+    repo.commit("first app");
+    repo.write("index.html", PAGE.replace("Counter", "My counter"));
+    const result = runCli(repo.dir, []);
+    expect(result.code, debug(result)).toBe(0);
+    expect(result.report?.status).toBe("pass");
+    expect(verified(result)?.stamp?.written).toBe(false);
+    const unchecked = verified(result)?.unchecked;
+    expect(unchecked?.files).toEqual(["index.html"]);
+    expect(unchecked?.stages).toEqual([
+      { stage: "typecheck", reason: "no TypeScript, JavaScript or JSON file changed" },
+      { stage: "lint", reason: "no lint tool in package.json" },
+      { stage: "format", reason: "no format tool in package.json" },
+      { stage: "tests", reason: "no tests (package.json's test script is npm's placeholder)" },
+    ]);
+    expect(result.stdout).toMatch(/^verify-gates: NOT VERIFIED: nothing checked the change/);
+    expect(result.stdout).toMatch(/^nothing checked: index\.html$/m);
+    expect(result.stdout).toMatch(/^hint: add a tsconfig\.json/m);
+    expect(result.stdout).toContain("no stamp written (nothing checked the change)");
+    // Run again: no stamp stands for it, so it is never "already verified".
+    const again = runCli(repo.dir, []);
+    expect(again.report?.already_verified, debug(again)).toBe(false);
+  });
+
+  it("a documentation change that nothing reads is verified as before", () => {
+    const repo = firstApp({ "README.md": "# My app\n" });
+    repo.commit("first app");
+    repo.write("README.md", "# My app\n\nA counter.\n");
+    const result = runCli(repo.dir, []);
+    expect(result.code, debug(result)).toBe(0);
+    expect(verified(result)?.stamp?.written).toBe(true);
+    expect(result.report).not.toHaveProperty("unchecked");
   });
 });
 

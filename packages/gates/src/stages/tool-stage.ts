@@ -10,6 +10,7 @@ import { packageVersion, type ToolCommand } from "../tools/command.js";
 import type { ToolStage } from "../tools/detect.js";
 import { PLAIN, plainNote } from "../tools/plain.js";
 import { deadlineOf, runArgv, type RawFinding } from "../tools/run-tool.js";
+import { memoryBuild } from "../tools/tsc-build.js";
 import { tscIncremental } from "../tools/tsc-incremental.js";
 
 export interface ToolStageSpec {
@@ -50,17 +51,19 @@ export async function runAdapter(
 ): Promise<RawFinding[]> {
   const deadline = deadlineOf(ctx.config.timeouts, "tool_s");
   const argv = adapter.argv(command, files, dir);
+  // `tsc --build` builds in memory: nothing written into the tree, no earlier output read.
+  const build = adapter.name === "tsc" ? memoryBuild(dir, command) : undefined;
   // tsc on the working tree checks what changed since its last run (build info in the state folder).
   const incremental =
-    adapter.name === "tsc" && dir === ctx.root
+    adapter.name === "tsc" && dir === ctx.root && !build
       ? await tscIncremental(ctx.root, command, ctx.env)
       : undefined;
   let completed = false;
   try {
     const result = await runArgv(
       dir,
-      command,
-      [...argv, ...(incremental?.args ?? [])],
+      build?.command ?? command,
+      [...(build?.args ?? []), ...argv, ...(incremental?.args ?? [])],
       stage,
       ctx.env,
       deadline,

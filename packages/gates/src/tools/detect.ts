@@ -5,6 +5,7 @@ import { GatesError, GatesErrorCode } from "../errors.js";
 import { parseCommand, type ToolCommand } from "./command.js";
 import { directCommand } from "./launch.js";
 import { isNpmPlaceholder, scriptCommands } from "./scripts.js";
+import { changedProjects, projectCommand, VERIFY_PROJECT } from "./tsconfig-projects.js";
 
 export type ToolStage = "typecheck" | "lint" | "format" | "test";
 export const TOOL_STAGES: readonly ToolStage[] = ["typecheck", "lint", "format", "test"];
@@ -40,19 +41,34 @@ const PRETTIER_RC = [
 ];
 const BIOME_CONFIG = ["biome.json", "biome.jsonc"];
 
+/** The type checker the dependencies or bins show: tsc, else tsgo; undefined without either. */
+function typeChecker(root: string, pkg: PackageJson): "tsc" | "tsgo" | undefined {
+  const deps = { ...pkg.dependencies, ...pkg.devDependencies };
+  const bin = (name: string) => existsSync(join(root, "node_modules", ".bin", name));
+  if (deps.typescript !== undefined || bin("tsc")) return "tsc";
+  return deps["@typescript/native-preview"] !== undefined || bin("tsgo") ? "tsgo" : undefined;
+}
+
+/**
+ * The typecheck commands when no script names one: one per tsconfig project that holds a changed
+ * script file (its nearest tsconfig.json: the root's, a package's, `.verify/`'s), else the root's
+ * project. Without a project, `tsc --noEmit` checks nothing (it prints its help): no typecheck.
+ */
+function detectTypecheck(root: string, pkg: PackageJson, changed: readonly string[]): string[] {
+  const tool = typeChecker(root, pkg);
+  if (tool === undefined) return [];
+  const projects = changedProjects(root, changed);
+  if (projects.length === 0 && existsSync(join(root, "tsconfig.json")))
+    projects.push("tsconfig.json");
+  return projects.map((project) => projectCommand(tool, root, project));
+}
+
 /** When no script names a stage's tool: the tool the dependencies, config files or bins show. */
 function detectDefault(root: string, stage: ToolStage, pkg: PackageJson): string | undefined {
   const deps = { ...pkg.dependencies, ...pkg.devDependencies };
   const bin = (name: string) => existsSync(join(root, "node_modules", ".bin", name));
   const has = (name: string, tool = name) => deps[name] !== undefined || bin(tool);
   const biome = has("@biomejs/biome", "biome") || anyExists(root, BIOME_CONFIG);
-  if (stage === "typecheck") {
-    const project = existsSync(join(root, "tsconfig.json"));
-    const tsc = deps.typescript !== undefined || bin("tsc");
-    const tool = !tsc && has("@typescript/native-preview", "tsgo") ? "tsgo" : "tsc";
-    // Without a project, `tsc --noEmit` checks nothing (it prints its help): no typecheck.
-    return project && (tsc || tool === "tsgo") ? `${tool} --noEmit -p tsconfig.json` : undefined;
-  }
   if (stage === "lint") {
     if (has("eslint") || anyExists(root, configNames("eslint.config"))) return "eslint";
     if (has("oxlint") || anyExists(root, [".oxlintrc.json"])) return "oxlint";
@@ -79,12 +95,14 @@ function fromConfig(root: string, value: StageCommand): StageCommands {
  * manager runs its program's bin directly (launch.ts). `oracleScripts`: the oracle's package.json
  * scripts (`{}` when it has none); undefined when the oracle has no package.json, and then a tree
  * without one is not a Node project (every stage off) rather than a removed package.json (an error).
+ * `changed`: the change's paths; a detected typecheck covers the tsconfig projects that hold them.
  */
 export function stageCommands(
   root: string,
   config: GatesConfig,
   stage: ToolStage,
   oracleScripts?: Record<string, string>,
+  changed: readonly string[] = [],
 ): StageCommands {
   const configured = config.commands[stage];
   if (configured !== undefined) return fromConfig(root, configured);
@@ -109,12 +127,38 @@ export function stageCommands(
     );
   }
   const fromScripts = scriptCommands(pkg.scripts)[stage];
-  if (fromScripts !== undefined)
-    return { commands: fromScripts.map((text) => directCommand(root, parseCommand(text))) };
+  if (fromScripts !== undefined) {
+    const texts =
+      stage === "typecheck"
+        ? [...fromScripts, ...verifyProject(root, pkg, fromScripts, changed)]
+        : fromScripts;
+    return { commands: texts.map((text) => directCommand(root, parseCommand(text))) };
+  }
+  if (stage === "typecheck") {
+    const texts = detectTypecheck(root, pkg, changed);
+    if (texts.length > 0) return { commands: texts.map(parseCommand) };
+    return { off: noToolReason(root, stage, pkg) };
+  }
   const text = detectDefault(root, stage, pkg);
   return text === undefined
     ? { off: noToolReason(root, stage, pkg) }
     : { commands: [parseCommand(text)] };
+}
+
+/**
+ * The flows' project beside the repository's own typecheck scripts, when the change touches a
+ * script file in it and no script names `.verify`: the repository's scripts never check it.
+ */
+function verifyProject(
+  root: string,
+  pkg: PackageJson,
+  scripts: readonly string[],
+  changed: readonly string[],
+): string[] {
+  if (scripts.some((text) => text.includes(".verify"))) return [];
+  if (!changedProjects(root, changed).includes(VERIFY_PROJECT)) return [];
+  const tool = typeChecker(root, pkg);
+  return tool === undefined ? [] : [projectCommand(tool, root, VERIFY_PROJECT)];
 }
 
 /** Why a stage has no command, in the words a user checks first. */

@@ -8,6 +8,7 @@ import type {
   GateFindingBrief,
   GatesReport,
   GatesSummary,
+  GatesUnchecked,
   GateTestCase,
 } from "@agent-verify/contract";
 
@@ -26,6 +27,8 @@ export interface GatesRead {
   agentLoop: AgentLoopBrief | null;
   /** The task's declared oracle test changes (`## TESTS`, `action: modify`). */
   declaredTestChanges: DeclaredTestChange[];
+  /** What nothing could check, when gates passed only for that (never gates evidence). */
+  unchecked: GatesUnchecked | null;
   failures: Pick<
     Failures,
     "failed_tests" | "lint_errors" | "typecheck_errors" | "gate_findings" | "setup_error"
@@ -42,6 +45,7 @@ export function gatesSetupProblem(message: string, exitCode: number | null): Gat
     base: null,
     agentLoop: null,
     declaredTestChanges: [],
+    unchecked: null,
     failures: {
       failed_tests: [],
       lint_errors: [],
@@ -101,6 +105,7 @@ export function readGatesReport(report: GatesReport): GatesRead {
       exit_code: report.exit_code,
       already_verified: report.already_verified,
       error: report.error?.message ?? null,
+      ...(report.unchecked ? { unchecked: true } : {}),
     },
     // A stamp hit means the same change passed every stage, the tests included.
     testsRan: report.already_verified || (testsStage !== undefined && testsStage.status !== "skip"),
@@ -110,6 +115,7 @@ export function readGatesReport(report: GatesReport): GatesRead {
     base: report.base.ref,
     agentLoop: report.agent_loop ?? null,
     declaredTestChanges: report.oracle?.declared_changes ?? [],
+    unchecked: report.unchecked ?? null,
     failures: {
       failed_tests: failedTests(report.findings, tests),
       lint_errors: pick("lint").map((f) => ({

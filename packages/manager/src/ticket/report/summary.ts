@@ -10,7 +10,8 @@ export function failureSummary(entry: VerifyLogEntry): string {
 export function passEvidence(entry: VerifyLogEntry, acMet: number): string {
   const parts: string[] = [];
   if (entry.flows_run.length > 0) parts.push(`flows ${entry.flows_run.join(", ")} passed`);
-  if (entry.gates.status === "pass") {
+  // A gates pass that checked nothing is no evidence (issue 46 §2).
+  if (entry.gates.status === "pass" && entry.gates.unchecked !== true) {
     parts.push(entry.gates.already_verified ? "gates passed (stamp)" : "gates passed");
   }
   if (entry.deliverable_review?.pass) {

@@ -63,6 +63,18 @@ function noChangeFinding(ctx: CollectContext, read: GatesRead): GateFindingBrief
   };
 }
 
+/**
+ * Nothing checked is never verified: gates passed a change no tool stage could read (no
+ * typecheck, lint, format or test tool). With no flow or deliverable to rest on, the ticket has
+ * no evidence at all: a setup problem (the repository needs a tool), not a pass and not a retry.
+ */
+function uncheckedProblem(ctx: CollectContext, read: GatesRead): string | null {
+  const unchecked = read.unchecked;
+  if (unchecked === null || ctx.plan.flows.length > 0 || ctx.plan.deliverable) return null;
+  const why = unchecked.stages.map((s) => `${s.stage}: ${s.reason}`).join("; ");
+  return `gates: nothing checked the change (${unchecked.files.join(", ")}): ${why}; ${unchecked.hint}`;
+}
+
 /** The code-level gates (cheap, so first): lint, typecheck, tests and the other findings. */
 export const gates: Collector = async (ctx, evidence) => {
   if (!ctx.plan.wantsGates) return;
@@ -70,6 +82,7 @@ export const gates: Collector = async (ctx, evidence) => {
   read.changedFiles = read.changedFiles?.filter((path) => !isProductFile(path)) ?? null;
   const noChange = noChangeFinding(ctx, read);
   if (noChange) read.failures.gate_findings.push(noChange);
+  read.failures.setup_error ??= uncheckedProblem(ctx, read);
   Object.assign(evidence.failures, read.failures);
   evidence.gates = read.summary;
   evidence.testsRan = read.testsRan;
