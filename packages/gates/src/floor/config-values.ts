@@ -1,5 +1,8 @@
 import { isScriptFile } from "../catalogue/test-files.js";
+import { parseJsonc } from "../jsonc.js";
 import { parse, walk, type Node, type Parsed } from "./syntax.js";
+
+export { parseJsonc };
 
 /** One setting of a config file: its key path (`test.coverage.exclude`), value and line. */
 export interface ConfigValue {
@@ -11,21 +14,6 @@ export interface ConfigValue {
 }
 
 const lineAt = (text: string, index: number) => text.slice(0, index).split("\n").length;
-
-/** JSON with comments and trailing commas (tsconfig, .oxlintrc.json, biome.jsonc). */
-export function parseJsonc(text: string): unknown {
-  const stripped = text
-    .replace(
-      /("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g,
-      (_m, str: string | undefined) => str ?? "",
-    )
-    .replace(/,(\s*[}\]])/g, "$1");
-  try {
-    return JSON.parse(stripped) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 function jsonValues(text: string): ConfigValue[] {
   const out: ConfigValue[] = [];

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { parseJsonc } from "../floor/config-values.js";
-import { isScriptFile } from "../stages/floor-patterns.js";
+import { parseJsonc } from "../jsonc.js";
+import { isScriptFile } from "../catalogue/test-files.js";
 
 /** The project `verify-runner init` writes for the flows and page objects. */
 export const VERIFY_PROJECT = ".verify/tsconfig.json";
