@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../../test/cli-in-process.js";
+import { debug, type CliResult } from "../../test/fixture.js";
+import { makeToolRepo, packageJson, TSCONFIG } from "../../test/tool-fixture.js";
+
+// Issue 46 §2: a canary is judged only from a runtime run the runner really did. Each case is
+// a real vitest 4 repository whose configuration once made an honest change red.
+
+const rules = (result: CliResult) =>
+  (result.report?.findings ?? []).map((f) => `${f.file}:${f.line} ${f.rule}: ${f.message}`);
+
+const SUM = "export function sum(a: number, b: number): number {\n  return a - b;\n}\n";
+const FIXED = SUM.replace("a - b", "a + b");
+const TEST = [
+  'import { describe, expect, it } from "vitest";',
+  'import { sum } from "../src/sum.js";',
+  "",
+  'describe("sum", () => {',
+  '  it("adds zero", () => {',
+  "    expect(sum(1, 0)).toBe(1);",
+  "  });",
+  "});",
+  "",
+].join("\n");
+const ADDED = 'it("adds two numbers", () => {\n  expect(sum(1, 2)).toBe(3);\n});\n';
+
+const repoWith = (config: string, extra: Record<string, string> = {}) =>
+  makeToolRepo({
+    "package.json": packageJson({
+      scripts: { test: "vitest run" },
+      devDependencies: { vitest: "*", typescript: "*" },
+    }),
+    "tsconfig.json": TSCONFIG.replace('"include": [\n    "src"\n  ]', '"include": ["src", "test"]'),
+    "vitest.config.ts": `import { defineConfig } from "vitest/config";\nexport default defineConfig({ test: ${config} });\n`,
+    "src/sum.ts": SUM,
+    "test/sum.test.ts": TEST,
+    "test/other.test.ts": 'import { expect, it } from "vitest";\nit("holds", () => {\n  expect(1).toBe(1);\n});\n',
+    ...extra,
+  });
+
+/** The honest change: the bug fixed, a test appended to the existing test file. */
+async function honestStop(config: string, extra: Record<string, string> = {}) {
+  const repo = repoWith(config, extra);
+  repo.write("src/sum.ts", FIXED);
+  repo.write("test/sum.test.ts", `${TEST}${ADDED}`);
+  return { repo, result: await runCliInProcess(repo.dir, ["--only", "tests"]) };
+}
+
+describe("vitest: no canary false red on an honest change", () => {
+  it.each([
+    ["type tests of the same files (typecheck.enabled, checker tsc)", '{ typecheck: { enabled: true, include: ["**/*.test.ts"] } }'],
+  ])("%s", async (_what, config) => {
+    const { result } = await honestStop(config);
+    expect(rules(result), debug(result)).toEqual([]);
+    expect(result.code, debug(result)).toBe(0);
+  });
+});
