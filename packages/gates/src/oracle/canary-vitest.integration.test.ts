@@ -34,7 +34,8 @@ const repoWith = (config: string, extra: Record<string, string> = {}) =>
     "vitest.config.ts": `import { defineConfig } from "vitest/config";\nexport default defineConfig({ test: ${config} });\n`,
     "src/sum.ts": SUM,
     "test/sum.test.ts": TEST,
-    "test/other.test.ts": 'import { expect, it } from "vitest";\nit("holds", () => {\n  expect(1).toBe(1);\n});\n',
+    "test/other.test.ts":
+      'import { expect, it } from "vitest";\nit("holds", () => {\n  expect(1).toBe(1);\n});\n',
     ...extra,
   });
 
@@ -48,9 +49,32 @@ async function honestStop(config: string, extra: Record<string, string> = {}) {
 
 describe("vitest: no canary false red on an honest change", () => {
   it.each([
-    ["type tests of the same files (typecheck.enabled, checker tsc)", '{ typecheck: { enabled: true, include: ["**/*.test.ts"] } }'],
-  ])("%s", async (_what, config) => {
-    const { result } = await honestStop(config);
+    [
+      "type tests of the same files (typecheck.enabled, checker tsc)",
+      '{ typecheck: { enabled: true, include: ["**/*.test.ts"] } }',
+    ],
+    ["a retry of failing tests (retry: 2)", "{ retry: 2 }"],
+    ["a stop at the first failure (bail: 1)", "{ bail: 1 }"],
+    ["files and tests in random order (sequence.shuffle)", "{ sequence: { shuffle: true } }"],
+    ["every test concurrent (sequence.concurrent)", "{ sequence: { concurrent: true } }"],
+    [
+      "a count of assertions each test must make (expect.assertions in a setup file)",
+      '{ setupFiles: ["./test/setup.ts"] }',
+      {
+        "test/setup.ts":
+          'import { beforeEach, expect } from "vitest";\nbeforeEach(() => {\n  expect.assertions(1);\n});\n',
+      },
+    ],
+    [
+      "a test marked to fail, and concurrent tests in the file",
+      "{}",
+      {
+        "test/other.test.ts":
+          'import { expect, it } from "vitest";\nit.fails("is known broken", () => {\n  expect(1).toBe(2);\n});\nit.concurrent("holds", async ({ expect }) => {\n  expect(1).toBe(1);\n});\n',
+      },
+    ],
+  ])("%s", async (_what, config, extra?: Record<string, string>) => {
+    const { result } = await honestStop(config, extra);
     expect(rules(result), debug(result)).toEqual([]);
     expect(result.code, debug(result)).toBe(0);
   });

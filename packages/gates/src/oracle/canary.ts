@@ -85,26 +85,53 @@ function nodeSource(canary: CanaryNames, n: number): string {
   ].join("\n");
 }
 
+/**
+ * vitest's canary runs on the test's own `expect` (its context's, vitest 0.31 on): its count of
+ * assertions is the test's alone, whatever a `beforeEach` asked of the shared one
+ * (`expect.assertions(n)`) or the tests running beside it (`sequence.concurrent`). It is the
+ * same `expect`, with the same matchers, as the tests have.
+ */
+function vitestSource(canary: CanaryNames, n: number): string {
+  const [expect, it, ctx, local] = [`e${word()}`, `i${word()}`, `c${word()}`, `x${word()}`];
+  const test = (name: string | undefined, body: string[]) => [
+    `${it}(${JSON.stringify(name)}, (${ctx}) => {`,
+    `  const ${local} = (${ctx} && ${ctx}.expect) || ${expect};`,
+    ...body.map((line) => `  ${line}`),
+    "});",
+  ];
+  return [
+    "",
+    `import { expect as ${expect}, it as ${it} } from "vitest";`,
+    ...test(canary.pass, [
+      `${local}(${n} + 1).toBe(${n + 1});`,
+      `${local}([${n}]).toEqual([${n}]);`,
+    ]),
+    ...test(canary.fail[0], [`${local}(${n} + 1).toBe(${n + 2});`]),
+    ...test(canary.fail[1], [`${local}([${n}]).toEqual([${n + 1}]);`]),
+    "",
+  ].join("\n");
+}
+
 function source(runner: CanaryRunner, canary: CanaryNames): string {
   const n = 2 + (randomBytes(1)[0] ?? 0);
   if (runner === "node-test") return nodeSource(canary, n);
-  const [expect, it] = runner === "vitest" ? [`e${word()}`, `i${word()}`] : ["expect", "it"];
-  const lines =
-    runner === "vitest" ? ["", `import { expect as ${expect}, it as ${it} } from "vitest";`] : [""];
-  lines.push(
-    `${it}(${JSON.stringify(canary.pass)}, () => {`,
-    `  ${expect}(${n} + 1).toBe(${n + 1});`,
-    `  ${expect}([${n}]).toEqual([${n}]);`,
+  if (runner === "vitest") return vitestSource(canary, n);
+  // jest: the passing canary states its own count, over any `expect.assertions(n)` of a hook.
+  return [
+    "",
+    `it(${JSON.stringify(canary.pass)}, () => {`,
+    "  expect.assertions(2);",
+    `  expect(${n} + 1).toBe(${n + 1});`,
+    `  expect([${n}]).toEqual([${n}]);`,
     "});",
-    `${it}(${JSON.stringify(canary.fail[0])}, () => {`,
-    `  ${expect}(${n} + 1).toBe(${n + 2});`,
+    `it(${JSON.stringify(canary.fail[0])}, () => {`,
+    `  expect(${n} + 1).toBe(${n + 2});`,
     "});",
-    `${it}(${JSON.stringify(canary.fail[1])}, () => {`,
-    `  ${expect}([${n}]).toEqual([${n + 1}]);`,
+    `it(${JSON.stringify(canary.fail[1])}, () => {`,
+    `  expect([${n}]).toEqual([${n + 1}]);`,
     "});",
     "",
-  );
-  return lines.join("\n");
+  ].join("\n");
 }
 
 /** Append the canary tests to each of `files` (test files of the oracle, in the copy). */

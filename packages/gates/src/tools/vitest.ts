@@ -44,7 +44,9 @@ export function coverageProvider(root: string): CoverageProvider {
 /**
  * Gates' flags for a vitest run, for the installed version (unknown: the newest). Vitest 0.34
  * to 4 take each of them except `--includeTaskLocation` (3.0 on; 0.34 to 2 stop at "Unknown
- * option"): without it a failed test's line comes from its stack (`failureLine`).
+ * option"): without it a failed test's line comes from its stack (`failureLine`). `--bail=0`:
+ * a configured `bail` would stop at the first failing test, and gates' canaries always fail
+ * (the rest of the suite would be reported unrun).
  */
 export function vitestArgs(
   outDir: string,
@@ -55,6 +57,7 @@ export function vitestArgs(
   const location = version === undefined || atLeast(version, 3) ? ["--includeTaskLocation"] : [];
   return [
     "--reporter=json",
+    "--bail=0",
     `--outputFile=${join(outDir, "vitest.json")}`,
     ...location,
     "--coverage.enabled",
