@@ -112,26 +112,47 @@ function vitestSource(canary: CanaryNames, n: number): string {
   ].join("\n");
 }
 
-function source(runner: CanaryRunner, canary: CanaryNames): string {
+/** A test file that takes jest's `it` and `expect` from `@jest/globals` (`injectGlobals: false` needs it). */
+const JEST_GLOBALS = /\bfrom\s*["']@jest\/globals["']|\brequire\(\s*["']@jest\/globals["']\s*\)/;
+const IMPORTS = /^\s*import\s[^(]/m;
+
+/**
+ * jest's canary: the file's own `it` and `expect`, the globals or, in a file that takes them from
+ * `@jest/globals`, that module's (imported as the file imports). The passing canary states its
+ * own count of assertions, over any `expect.assertions(n)` of a hook.
+ */
+function jestSource(canary: CanaryNames, n: number, text: string): string {
+  let [expect, it] = ["expect", "it"];
+  const lines = [""];
+  if (JEST_GLOBALS.test(text)) {
+    [expect, it] = [`e${word()}`, `i${word()}`];
+    lines.push(
+      IMPORTS.test(text)
+        ? `import { expect as ${expect}, it as ${it} } from "@jest/globals";`
+        : `const { expect: ${expect}, it: ${it} } = require("@jest/globals");`,
+    );
+  }
+  lines.push(
+    `${it}(${JSON.stringify(canary.pass)}, () => {`,
+    `  ${expect}.assertions(2);`,
+    `  ${expect}(${n} + 1).toBe(${n + 1});`,
+    `  ${expect}([${n}]).toEqual([${n}]);`,
+    "});",
+    `${it}(${JSON.stringify(canary.fail[0])}, () => {`,
+    `  ${expect}(${n} + 1).toBe(${n + 2});`,
+    "});",
+    `${it}(${JSON.stringify(canary.fail[1])}, () => {`,
+    `  ${expect}([${n}]).toEqual([${n + 1}]);`,
+    "});",
+    "",
+  );
+  return lines.join("\n");
+}
+
+function source(runner: CanaryRunner, canary: CanaryNames, text: string): string {
   const n = 2 + (randomBytes(1)[0] ?? 0);
   if (runner === "node-test") return nodeSource(canary, n);
-  if (runner === "vitest") return vitestSource(canary, n);
-  // jest: the passing canary states its own count, over any `expect.assertions(n)` of a hook.
-  return [
-    "",
-    `it(${JSON.stringify(canary.pass)}, () => {`,
-    "  expect.assertions(2);",
-    `  expect(${n} + 1).toBe(${n + 1});`,
-    `  expect([${n}]).toEqual([${n}]);`,
-    "});",
-    `it(${JSON.stringify(canary.fail[0])}, () => {`,
-    `  expect(${n} + 1).toBe(${n + 2});`,
-    "});",
-    `it(${JSON.stringify(canary.fail[1])}, () => {`,
-    `  expect([${n}]).toEqual([${n + 1}]);`,
-    "});",
-    "",
-  ].join("\n");
+  return runner === "vitest" ? vitestSource(canary, n) : jestSource(canary, n, text);
 }
 
 /** Append the canary tests to each of `files` (test files of the oracle, in the copy). */
@@ -151,7 +172,7 @@ export async function plantCanary(
       fail: Array.from({ length: fails }, () => `t${word()}`),
       checks: CHECKS[runner],
     };
-    await appendFile(join(dir, file), source(runner, names));
+    await appendFile(join(dir, file), source(runner, names, text));
     canary.files.push(file);
     canary.names.set(file, names);
   }
