@@ -79,3 +79,40 @@ describe("vitest: no canary false red on an honest change", () => {
     expect(result.code, debug(result)).toBe(0);
   });
 });
+
+describe("vitest with type tests: what the canaries still say", () => {
+  const TYPES =
+    '{ typecheck: { enabled: true, include: ["**/*.types.test.ts"] }, exclude: ["**/node_modules/**", "**/*.types.test.ts"] }';
+  const TYPE_TEST = [
+    'import { expectTypeOf, it } from "vitest";',
+    'import { sum } from "../src/sum.js";',
+    "",
+    'it("returns a number", () => {',
+    "  expectTypeOf(sum(1, 2)).toEqualTypeOf<number>();",
+    "});",
+    "",
+  ].join("\n");
+
+  it("a file only type-checked carries no judged canary: the stage says so, the change is green", async () => {
+    const { result } = await honestStop(TYPES, { "test/sum.types.test.ts": TYPE_TEST });
+    expect(rules(result), debug(result)).toEqual([]);
+    expect(result.code, debug(result)).toBe(0);
+    const stage = result.report?.stages.find((s) => s.stage === "tests");
+    expect(stage?.reason).toContain(
+      "no canary judged in 1 of 3 test file(s) (test/sum.types.test.ts): the runner ran them as type tests only (typecheck), where no assertion runs",
+    );
+  });
+
+  it("a matcher overridden from a setup file is still caught at runtime", async () => {
+    const setup =
+      'import { expect } from "vitest";\nexpect.extend({ toBe: () => ({ pass: true, message: () => "" }) });\n';
+    const { result } = await honestStop(
+      '{ typecheck: { enabled: true, include: ["**/*.test.ts"] }, setupFiles: ["./test/setup.ts"] }',
+      { "test/setup.ts": setup },
+    );
+    expect(result.code, debug(result)).toBe(1);
+    expect(rules(result)).toContain(
+      "test/sum.test.ts:null tampered-runner: the test runner's results cannot be trusted: a test gates added that must fail (toBe) was reported passed",
+    );
+  });
+});

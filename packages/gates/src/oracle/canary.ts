@@ -46,6 +46,8 @@ const word = () => randomBytes(5).toString("hex");
 /** A file that focuses tests runs nothing else in it: no canary there. */
 const FOCUS = /\.only\b|\b(?:fit|fdescribe)\s*\(/;
 const SCRIPT = /\.[cm]?[jt]sx?$/;
+/** A declaration file holds no statement a runner could run. */
+const DECLARATIONS = /\.d\.[cm]?ts$/;
 
 /** `node --test`'s failing assertions, one per test: a patched one passes alone, and is seen. */
 const NODE_FAILS = (strict: string, assert: string, n: number) => [
@@ -155,6 +157,28 @@ function source(runner: CanaryRunner, canary: CanaryNames, text: string): string
   return runner === "vitest" ? vitestSource(canary, n) : jestSource(canary, n, text);
 }
 
+/**
+ * Why canaries were not judged, when some carrier never ran at runtime (gates then relies on its
+ * other checks: the oracle's tests must all run and pass): undefined when every carrier did.
+ */
+export function canaryNote(
+  canary: Canary | undefined,
+  judged: ReadonlySet<string>,
+  typeOnly: ReadonlySet<string>,
+): string | undefined {
+  if (canary === undefined) return undefined;
+  const unjudged = canary.files.filter((file) => !judged.has(file));
+  if (unjudged.length === 0) return undefined;
+  const types = unjudged.filter((file) => typeOnly.has(file)).length;
+  const why =
+    types === unjudged.length
+      ? "the runner ran them as type tests only (typecheck), where no assertion runs"
+      : types > 0
+        ? `the runner ran ${types} of them as type tests only (typecheck) and did not run the others`
+        : "the runner did not run them";
+  return `no canary judged in ${unjudged.length} of ${canary.files.length} test file(s) (${unjudged.slice(0, 3).join(", ")}${unjudged.length > 3 ? ", …" : ""}): ${why}`;
+}
+
 /** Append the canary tests to each of `files` (test files of the oracle, in the copy). */
 export async function plantCanary(
   dir: string,
@@ -164,7 +188,7 @@ export async function plantCanary(
   const fails = runner === "node-test" ? 4 : 2;
   const canary: Canary = { files: [], names: new Map() };
   for (const file of files) {
-    if (!SCRIPT.test(file)) continue;
+    if (!SCRIPT.test(file) || DECLARATIONS.test(file)) continue;
     const text = await readFile(join(dir, file), "utf8").catch(() => undefined);
     if (text === undefined || FOCUS.test(text)) continue;
     const names = {
@@ -213,7 +237,7 @@ export function judgeCanary(
   run: TestRun,
   exitCode: number | null,
   expected: readonly string[] = [],
-): { run: TestRun; findings: RawFinding[] } {
+): { run: TestRun; findings: RawFinding[]; judged: string[] } {
   const all = new Set([...canary.names.values()].flatMap((n) => [n.pass, ...n.fail]));
   const isCanary = (name: string) => all.has(lastWord(name));
   const tests = run.tests ?? [];
@@ -224,10 +248,12 @@ export function judgeCanary(
     reported.set(name, [...(reported.get(name) ?? []), test.status]);
   }
   const findings: RawFinding[] = [];
+  const judged: string[] = [];
   let failedSeen = false;
   for (const [file, names] of canary.names) {
     const own = [names.pass, ...names.fail];
-    if (!own.some((name) => reported.has(name))) {
+    if (own.some((name) => reported.has(name))) judged.push(file);
+    else {
       if (expected.includes(file))
         findings.push(
           tampered(
@@ -259,6 +285,7 @@ export function judgeCanary(
   const own = tests.filter((t) => isCanary(t.name)).length;
   return {
     findings,
+    judged,
     run: {
       ...run,
       findings: run.findings.filter((f) => ![...all].some((n) => f.message.includes(n))),

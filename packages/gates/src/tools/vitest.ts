@@ -30,6 +30,8 @@ export interface TestRun {
    * checker, never run, so no assertion of theirs ever failed.
    */
   typeTests?: ReadonlySet<GateTestCase>;
+  /** What the run could not check, said in the stage's note (a canary no runtime run judged). */
+  notes?: string[];
 }
 
 export type CoverageProvider = "istanbul" | "v8";
