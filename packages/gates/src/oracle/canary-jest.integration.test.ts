@@ -43,6 +43,13 @@ describe("jest: no canary false red on an honest change", () => {
       GLOBALS,
     ],
     ["a stop at the first failing file (bail: 1)", "{ bail: 1 }", ""],
+    ["the jasmine2 runner (testRunner: jest-jasmine2)", '{ testRunner: "jest-jasmine2" }', ""],
+    [
+      "the jasmine2 runner with a count of assertions each test must make",
+      '{ testRunner: "jest-jasmine2", setupFilesAfterEnv: ["<rootDir>/test/setup.js"] }',
+      "",
+      { "test/setup.js": "beforeEach(() => {\n  expect.assertions(1);\n});\n" },
+    ],
     ["tests in random order (randomize)", "{ randomize: true }", ""],
     [
       "a retry of failing tests and a count of assertions each test must make (a setup file)",
