@@ -66,6 +66,16 @@ describe("vitest: no canary false red on an honest change", () => {
       },
     ],
     [
+      "a test file that is a fixture another test reads, outside the runner's include",
+      '{ exclude: ["**/node_modules/**", "**/fixtures/**"] }',
+      {
+        "test/fixtures/sample.test.ts":
+          'import { expect, it } from "vitest";\nit("is a sample", () => {\n  expect(1).toBe(1);\n});\n',
+        "test/other.test.ts":
+          'import { readFileSync } from "node:fs";\nimport { expect, it } from "vitest";\nit("reads the sample as written", () => {\n  const text = readFileSync(new URL("./fixtures/sample.test.ts", import.meta.url), "utf8");\n  expect(text.trimEnd().split("\\n")).toHaveLength(4);\n});\n',
+      },
+    ],
+    [
       "a test marked to fail, and concurrent tests in the file",
       "{}",
       {

@@ -48,6 +48,11 @@ const FOCUS = /\.only\b|\b(?:fit|fdescribe)\s*\(/;
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 /** A declaration file holds no statement a runner could run. */
 const DECLARATIONS = /\.d\.[cm]?ts$/;
+/**
+ * A test file under a fixtures folder is what another test reads or runs a runner on (its text,
+ * its count of tests): a canary in it would change that test's answer, not judge the runner.
+ */
+const FIXTURES = /(?:^|\/)(?:__fixtures__|fixtures?)\//;
 
 /** `node --test`'s failing assertions, one per test: a patched one passes alone, and is seen. */
 const NODE_FAILS = (strict: string, assert: string, n: number) => [
@@ -188,7 +193,7 @@ export async function plantCanary(
   const fails = runner === "node-test" ? 4 : 2;
   const canary: Canary = { files: [], names: new Map() };
   for (const file of files) {
-    if (!SCRIPT.test(file) || DECLARATIONS.test(file)) continue;
+    if (!SCRIPT.test(file) || DECLARATIONS.test(file) || FIXTURES.test(file)) continue;
     const text = await readFile(join(dir, file), "utf8").catch(() => undefined);
     if (text === undefined || FOCUS.test(text)) continue;
     const names = {
