@@ -58,7 +58,7 @@ describe("renderSummary", () => {
       message: "slugify: AssertionError: expected '-hello-world-' to deeply equal 'hello-world'",
       hint: "make the test pass by fixing the code, not the test",
     };
-    const many = { ...report(0), status: "fail" as const, exit_code: 1 };
+    const many: GatesReport = { ...report(0), status: "fail", exit_code: 1 };
     many.findings = [
       { ...report(1).findings[0]!, stage: "floor" as const, rule: "suppression" },
       ...Array.from({ length: 386 }, (_, i) => tampered(i)),
