@@ -1,6 +1,10 @@
 import type { GateFinding, GatesReport } from "@agent-verify/contract";
 
 export const MAX_SUMMARY_LINES = 40;
+/** Characters the findings may take in the summary (the Stop hook's reason is the summary). */
+export const MAX_FINDINGS_CHARS = 4000;
+/** Characters of a finding's first line shown (all of it in gates.json). */
+const MAX_LINE_CHARS = 300;
 /** Lines of a command's output a finding shows in the summary. */
 const OUTPUT_LINES = 10;
 
@@ -16,7 +20,32 @@ function where(f: GateFinding): string {
   return f.line === null ? f.file : `${f.file}:${f.line}`;
 }
 
-/** At most 40 lines: the verdict, then what to fix first, each with file:line and a hint. */
+/** What the agent must fix first: a failing test, then a test file that failed, then the rest as they came. */
+const FIRST: Record<string, number> = { "test-failed": 0, "suite-failed": 1 };
+const rank = (f: GateFinding) => (f.stage === "tests" ? (FIRST[f.rule] ?? 2) : 2);
+
+const clip = (text: string) =>
+  text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS - 1)}…` : text;
+
+/** A finding's lines: where, rule and message; a command's last output lines; its hint once. */
+function findingLines(f: GateFinding, hints: Set<string>): string[] {
+  const [first = "", ...rest] = f.message.split("\n");
+  const lines = [clip(`- ${where(f)} [${f.stage}/${f.rule}] ${first}`)];
+  // A command's output kept in the finding: its last lines here, all of it in gates.json.
+  if (rest.length > OUTPUT_LINES)
+    lines.push(`    | … ${rest.length - OUTPUT_LINES} lines more in .verify/gates.json`);
+  for (const line of rest.slice(-OUTPUT_LINES)) lines.push(clip(`    | ${line}`));
+  // The same hint under every finding of a kind says nothing new: once, under the first.
+  if (f.hint && !hints.has(f.hint)) lines.push(clip(`    hint: ${f.hint}`));
+  if (f.hint) hints.add(f.hint);
+  return lines;
+}
+
+/**
+ * At most 40 lines: the verdict, then what to fix first, each with file:line and a hint. A
+ * failing test comes before every other finding, and the findings take at most 4,000
+ * characters: the summary is what the agent reads when a stop is blocked.
+ */
 export function renderSummary(report: GatesReport): string {
   const lines: string[] = [];
   if (report.already_verified) {
@@ -60,22 +89,27 @@ export function renderSummary(report: GatesReport): string {
     for (const action of next.slice(0, 5)) lines.push(`- ${action}`);
   }
   const room = MAX_SUMMARY_LINES - lines.length - 2;
-  const shown = report.findings.slice(0, Math.max(0, Math.floor(room / 2)));
-  if (shown.length > 0)
+  const ordered = report.findings
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+    .map(({ f }) => f);
+  const hints = new Set<string>();
+  const body: string[] = [];
+  let shown = 0;
+  for (const f of ordered) {
+    const block = findingLines(f, hints);
+    const chars = [...body, ...block].reduce((sum, line) => sum + line.length + 1, 0);
+    if (shown > 0 && (body.length + block.length > room || chars > MAX_FINDINGS_CHARS)) break;
+    body.push(...block.slice(0, Math.max(1, room)));
+    shown += 1;
+  }
+  if (shown > 0)
     lines.push(
       `fix first (${report.findings.length} finding${report.findings.length === 1 ? "" : "s"}):`,
+      ...body,
     );
-  for (const f of shown) {
-    const [first = "", ...rest] = f.message.split("\n");
-    lines.push(`- ${where(f)} [${f.stage}/${f.rule}] ${first}`);
-    // A command's output kept in the finding: its last lines here, all of it in gates.json.
-    if (rest.length > OUTPUT_LINES)
-      lines.push(`    | … ${rest.length - OUTPUT_LINES} lines more in .verify/gates.json`);
-    for (const line of rest.slice(-OUTPUT_LINES)) lines.push(`    | ${line}`);
-    if (f.hint) lines.push(`    hint: ${f.hint}`);
-  }
-  if (report.findings.length > shown.length)
-    lines.push(`… ${report.findings.length - shown.length} more in .verify/gates.json`);
+  if (report.findings.length > shown)
+    lines.push(`… ${report.findings.length - shown} more in .verify/gates.json`);
   if (report.status === "pass")
     lines.push(
       report.stamp?.written

@@ -4,7 +4,13 @@ import { join } from "node:path";
 import type { GatesContext } from "../context.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { heldOutFindings } from "../held-out/run.js";
-import { judgeCanary, plantCanary, type Canary, type CanaryRunner } from "../oracle/canary.js";
+import {
+  canaryNote,
+  judgeCanary,
+  plantCanary,
+  type Canary,
+  type CanaryRunner,
+} from "../oracle/canary.js";
 import { openOracleCopy, type OracleCopy } from "../oracle/copy.js";
 import { oracleIntegrity } from "../oracle/integrity.js";
 import { nodeTestFiles } from "../oracle/node-test-files.js";
@@ -164,6 +170,8 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
       .filter((p) => scope.scope === "full" || scope.files.includes(p));
     const canary = runner ? await plantCanary(copy.dir, runner, carriers) : undefined;
     const covered = coveredFiles(ctx);
+    const judgedFiles = new Set<string>();
+    const typeOnly = new Set<string>();
     for (const [index, whole] of commands.commands.entries()) {
       const kind = runnerOf(whole);
       const command = kind === "node-test" ? nodeTestScoped(whole, running) : whole;
@@ -188,6 +196,8 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
       if (canary && runnerOf(command) === runner) {
         const expected = runner === "node-test" ? nodeTestFiles(command, canary.files) : [];
         const judged = judgeCanary(canary, run, one.exitCode, expected);
+        judged.judged.forEach((file) => judgedFiles.add(file));
+        for (const test of run.typeTests ?? []) if (test.file) typeOnly.add(test.file);
         run = judged.run;
         merged.findings.push(...judged.findings);
       }
@@ -200,6 +210,8 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
       ctx.progress(`gates: tests: coverage of child processes incomplete: ${why}`),
     );
     merged.coverage = mergeCoverage(tests, children);
+    const note = canaryNote(canary, judgedFiles, typeOnly);
+    if (note !== undefined) merged.notes = [note];
     const checked = await oracleIntegrity(oracle, copy, merged, ctx.task?.tests);
     // After the oracle's tests pass, the held-out ones (copied into the copy only).
     if (checked.findings.length === 0)

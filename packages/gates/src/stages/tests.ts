@@ -79,7 +79,10 @@ export const tests: Stage = async (ctx) => {
       ),
     );
   }
-  return outcome(findings, scopeNote(run.scope, ctx.testScope));
+  const notes = [scopeNote(run.scope, ctx.testScope), ...(run.notes ?? [])].filter(
+    (note) => note !== undefined,
+  );
+  return outcome(findings, notes.length > 0 ? notes.join("; ") : undefined);
 };
 
 /** What a related run ran and what it left out: a verdict never rests on a test that did not run. */

@@ -6,10 +6,15 @@ import { programIndex, wordsOf } from "./known.js";
 import { toolLaunch } from "./package-bin.js";
 import { requireVersion, toolVersion } from "./tool-version.js";
 
-/** jest's own JSON report and istanbul coverage, into `outDir` as vitest's are. */
+/**
+ * jest's own JSON report and istanbul coverage, into `outDir` as vitest's are. `--bail=0`: a
+ * configured `bail` ends the run at the first failing file, before the report is written, and
+ * gates' canaries always fail.
+ */
 export function jestArgs(outDir: string): string[] {
   return [
     "--ci",
+    "--bail=0",
     "--json",
     `--outputFile=${join(outDir, "jest.json")}`,
     "--testLocationInResults",

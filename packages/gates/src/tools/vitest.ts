@@ -25,6 +25,13 @@ export interface TestRun {
   tests: GateTestCase[] | undefined;
   /** Which tests ran: the whole suite or the related ones (absent: the whole suite). */
   scope?: TestScope;
+  /**
+   * The cases of `tests` a type-test pool reported (vitest's typecheck): read by the type
+   * checker, never run, so no assertion of theirs ever failed.
+   */
+  typeTests?: ReadonlySet<GateTestCase>;
+  /** What the run could not check, said in the stage's note (a canary no runtime run judged). */
+  notes?: string[];
 }
 
 export type CoverageProvider = "istanbul" | "v8";
@@ -39,7 +46,9 @@ export function coverageProvider(root: string): CoverageProvider {
 /**
  * Gates' flags for a vitest run, for the installed version (unknown: the newest). Vitest 0.34
  * to 4 take each of them except `--includeTaskLocation` (3.0 on; 0.34 to 2 stop at "Unknown
- * option"): without it a failed test's line comes from its stack (`failureLine`).
+ * option"): without it a failed test's line comes from its stack (`failureLine`). `--bail=0`:
+ * a configured `bail` would stop at the first failing test, and gates' canaries always fail
+ * (the rest of the suite would be reported unrun).
  */
 export function vitestArgs(
   outDir: string,
@@ -50,6 +59,7 @@ export function vitestArgs(
   const location = version === undefined || atLeast(version, 3) ? ["--includeTaskLocation"] : [];
   return [
     "--reporter=json",
+    "--bail=0",
     `--outputFile=${join(outDir, "vitest.json")}`,
     ...location,
     "--coverage.enabled",
@@ -67,8 +77,11 @@ interface JsonReport {
     status: string;
     message?: string;
     assertionResults: Array<{
+      ancestorTitles?: string[];
       fullName: string;
       status: string;
+      duration?: number;
+      meta?: { typecheck?: boolean } | null;
       failureMessages?: string[];
       location?: { line: number; column: number } | null;
     }>;
@@ -104,7 +117,7 @@ function failedTests(report: JsonReport, dir: string): RawFinding[] {
         file: path,
         line: test.location?.line ?? failureLine(file.name, test.failureMessages?.[0]),
         rule: "test-failed",
-        message: `${test.fullName.trim()}: ${reason}`,
+        message: `${testName(test)}: ${reason}`,
       });
     }
     if (file.status === "failed" && failed.length === 0) {
@@ -122,16 +135,46 @@ function failedTests(report: JsonReport, dir: string): RawFinding[] {
 // vitest also reports "pending", "todo" and "disabled": none of them ran.
 const TEST_STATUS: Record<string, GateTestCase["status"]> = { passed: "passed", failed: "failed" };
 
-function testCases(report: JsonReport, dir: string): GateTestCase[] {
-  return report.testResults.flatMap((file) => {
+type AssertionResult = JsonReport["testResults"][number]["assertionResults"][number];
+
+/**
+ * A test's name as the runner reports it (a title may start or end with a space: the oracle's
+ * text has it so), less the blank title of the file's own suite vitest 0.34 starts it with.
+ */
+const testName = (test: AssertionResult) =>
+  test.ancestorTitles?.[0] === "" ? test.fullName.replace(/^ /, "") : test.fullName;
+
+/**
+ * A case vitest's typecheck pool reported: `meta.typecheck` (vitest 2 on); before, the one
+ * sign is its suite chain, which starts at the file's own path and has no duration.
+ */
+function isTypeTest(test: AssertionResult, file: string): boolean {
+  if (test.meta) return test.meta.typecheck === true;
+  const first = test.ancestorTitles?.[0];
+  return (
+    test.duration === undefined && first !== undefined && first !== "" && file.endsWith(`/${first}`)
+  );
+}
+
+function testCases(
+  report: JsonReport,
+  dir: string,
+  tool: ReportFiles["tool"],
+): { tests: GateTestCase[]; typeTests: Set<GateTestCase> } {
+  const typeTests = new Set<GateTestCase>();
+  const tests = report.testResults.flatMap((file) => {
     const path = repoPath(dir, file.name);
-    return file.assertionResults.map((test) => ({
-      file: path,
-      // vitest 0.34 starts each name with the blank title of the file's own suite.
-      name: test.fullName.trim(),
-      status: TEST_STATUS[test.status] ?? "skipped",
-    }));
+    return file.assertionResults.map((test) => {
+      const one: GateTestCase = {
+        file: path,
+        name: testName(test),
+        status: TEST_STATUS[test.status] ?? "skipped",
+      };
+      if (tool === "vitest" && isTypeTest(test, file.name)) typeTests.add(one);
+      return one;
+    });
   });
+  return { tests, typeTests };
 }
 
 /** A run's report: vitest's JSON reporter and jest's --json write the same shape. */
@@ -197,10 +240,12 @@ export function readTestRun(
       message: `${files.tool} exited ${result.exitCode}: ${why || "no failing test reported"}`,
     });
   }
+  const { tests, typeTests } = testCases(report, dir, files.tool);
   return {
     findings,
     totalTests: report.numTotalTests,
     coverage: readCoverage(outDir, dir, files.tool),
-    tests: testCases(report, dir),
+    tests,
+    ...(typeTests.size > 0 ? { typeTests } : {}),
   };
 }
