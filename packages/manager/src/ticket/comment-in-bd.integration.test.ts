@@ -52,6 +52,8 @@ describe("the tracker comment, for a human first (real bd)", () => {
     expect(printed).toContain("What failed:");
     expect(printed).toContain("• flow **fail** failed at step check-cart: expected 1, got 0");
     expect(printed).toContain("verify-manager record (JSON)");
+    // One failed flow fits one screen of `bd show` (bd does not fold the record).
+    expect(tracker.bd(["show", id]).split("\n").length).toBeLessThanOrEqual(40);
   });
 
   it("an escalation: what failed, then every attempt, then the record", async () => {
