@@ -8,6 +8,7 @@ import { agentLoopLines, declaredTestLines } from "./declared-lines.js";
 import { deliverableLines, smokeLines } from "./deliverable-lines.js";
 import { judgeLines } from "./judge-lines.js";
 import { failureSummary, passEvidence } from "./summary.js";
+import { whatFailedLines } from "./what-failed.js";
 
 export const NEEDS_HUMAN_LABEL = "needs-human";
 
@@ -50,7 +51,10 @@ function headline(input: TicketCommentInput): string {
       : "";
   switch (entry.decision) {
     case "retry":
-      return `verify-manager: ${failedAttempt(input)}${same}: ${summary}. Set back to in_progress.`;
+      // The "What failed:" lines below name each failure; the headline does not say it twice.
+      return whatFailedLines(input.outcomes, failuresOf(entry)).length > 0
+        ? `verify-manager: ${failedAttempt(input)}${same}. Set back to in_progress.`
+        : `verify-manager: ${failedAttempt(input)}${same}: ${summary}. Set back to in_progress.`;
     case "escalate":
       if (entry.agent_loop) {
         return `verify-manager: attempt ${n} is not verified: escalated by the agent (needs_human): ${entry.agent_loop.reason ?? "no reason given"}; sent to a human (label ${NEEDS_HUMAN_LABEL}, status blocked)`;
