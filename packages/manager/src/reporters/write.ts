@@ -9,6 +9,7 @@ import { evidenceCopier } from "./html/evidence.js";
 import { projectSource } from "./html/source.js";
 import { readTicketsData } from "./html/tickets-data.js";
 import { renderJunit } from "./junit.js";
+import { localPathRemover, mapStrings } from "./html/local-paths.js";
 
 function writeFile(path: string, text: string): void {
   try {
@@ -40,7 +41,9 @@ function writeHtml(
   env: NodeJS.ProcessEnv,
 ): void {
   const redactor = createRedactor({ env });
-  const clean = redactor.deep(report);
+  // The folder is uploaded as it is: no absolute path of this machine in it.
+  const local = localPathRemover(report, projectDir);
+  const clean = mapStrings(redactor.deep(report), local);
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {
@@ -49,7 +52,7 @@ function writeHtml(
       cause: error,
     });
   }
-  const evidence = evidenceCopier(report, clean, dir, redactor);
+  const evidence = evidenceCopier(report, clean, dir, redactor, local);
   const tickets = readTicketsData(projectDir, env, redactor);
   const page = renderHtml(clean, evidence.link, new Date(), {
     errorContext: evidence.errorContext,

@@ -181,7 +181,7 @@ describe("renderComment", () => {
     const finding = {
       file: "REPORT.md",
       line: 3,
-      rule: "fabricated-citation",
+      rule: "fabricated-citation" as const,
       message: "no such page",
     };
     const text = renderComment({
