@@ -432,6 +432,8 @@ describe("the HTML report in real Chromium", () => {
         "",
       ].join("\n"),
     );
+    // An npm project: the hint runs the locally installed bin through npx.
+    writeFileSync(join(project.dir, "package-lock.json"), "{}\n");
     const html = join(dir, "real-run");
     const run = await runCli(["run", "--all", "--dir", project.dir, "--reporter", `html=${html}`], {
       env: project.env,
@@ -466,7 +468,7 @@ describe("the HTML report in real Chromium", () => {
     );
     expect(await frame.innerHTML()).not.toContain(project.dir);
     expect(run.stderr).toContain(
-      `verify-manager: to serve it with the trace viewer: verify-manager show-report ${html}\n`,
+      `verify-manager: to serve it with the trace viewer: npx verify-manager show-report ${html}\n`,
     );
     // Failed twice (the retry records the trace): a tab per run, the first failure shown first.
     expect(await flow.getByRole("tab").allInnerTexts()).toEqual([

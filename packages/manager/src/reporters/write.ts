@@ -9,6 +9,7 @@ import { evidenceCopier } from "./html/evidence.js";
 import { projectSource } from "./html/source.js";
 import { readTicketsData } from "./html/tickets-data.js";
 import { renderJunit } from "./junit.js";
+import { managerCommand } from "./manager-command.js";
 import { localPathRemover, mapStrings } from "./html/local-paths.js";
 
 function writeFile(path: string, text: string): void {
@@ -88,7 +89,7 @@ export function writeReporters(
     if (reporter.kind === "html") {
       written.push(
         `HTML report: ${join(path, "index.html")} (open it in a browser)`,
-        `to serve it with the trace viewer: verify-manager show-report ${shownDir(cwd, path)}`,
+        `to serve it with the trace viewer: ${managerCommand(options.projectDir ?? cwd, options.env ?? process.env)} show-report ${shownDir(cwd, path)}`,
       );
     } else written.push(`${reporter.kind === "junit" ? "JUnit" : "JSON"} report: ${path}`);
   }
