@@ -217,7 +217,12 @@ function projectWithLog(): string {
       counted: true,
       passed_flows: [],
       failed_flows: [
-        { flow: "checkout", outcome: "fail", failing_step: "pay", error: `declined ${INJECT}` },
+        {
+          flow: "checkout",
+          outcome: "fail",
+          failing_step: "pay",
+          error: `declined ${INJECT}\nExpected: "paid"\nReceived: "declined"`,
+        },
       ],
       failed_tests: [{ file: "cart.test.ts", name: "adds one", message: "expected 1" }],
     }),
@@ -355,12 +360,23 @@ describe("the HTML report in real Chromium", () => {
     ]);
     const attempts = tickets.locator('[data-ticket="shop-1"] li.attempt');
     expect(await attempts.locator("h4").allInnerTexts()).toEqual([
-      expect.stringMatching(/^attempt 1 retry 2026-12-01T10:00:00.000Z · counted$/),
-      expect.stringMatching(/^attempt 2 pass 2026-12-02T10:00:00.000Z · not counted$/),
+      expect.stringMatching(/^attempt 1 failed 2026-12-01T10:00:00.000Z · counted$/),
+      expect.stringMatching(/^attempt 2 passed 2026-12-02T10:00:00.000Z · not counted$/),
     ]);
     const first = await attempts.first().innerText();
-    expect(first).toContain("tree 111111111111");
-    expect(first).toContain(`checkout: fail at step 'pay' — declined ${INJECT}`);
+    // The tree hash in a tooltip, not in the text; the error with its line breaks.
+    expect(first).not.toContain("111111111111");
+    expect(await attempts.first().locator("h4").getAttribute("title")).toBe(
+      `git tree ${"1".repeat(40)}`,
+    );
+    expect(first).toContain(
+      `checkout: fail at step 'pay' — declined ${INJECT}\nExpected: "paid"\nReceived: "declined"`,
+    );
+    // A ticket's flow links to its page in this report.
+    await attempts.first().getByRole("link", { name: "checkout" }).first().click();
+    await expect.poll(() => new URL(page.url()).hash).toBe("#?flow=checkout");
+    await page.goBack();
+    await expect.poll(() => tickets.isVisible()).toBe(true);
     expect(first).toContain("cart.test.ts: adds one — expected 1");
     expect(first).toContain("bd comments shop-1");
     // The comment the attempt posted, kept in its log line, folded until asked for.
