@@ -83,6 +83,8 @@ export const RunMetaSchema = z.strictObject({
   workers: z.number().int().positive().optional(),
   /** `git rev-parse HEAD` of the project, when it is a git repository. */
   git_commit: z.string().optional(),
+  /** True when the work tree had uncommitted changes (`git status --porcelain` not empty). */
+  git_dirty: z.boolean().optional(),
   /** The CI build this run was part of, from the CI's environment (GITHUB_RUN_ID, CI_JOB_URL...). */
   ci_build: z
     .strictObject({ provider: z.string(), id: z.string(), url: z.string().optional() })

@@ -187,13 +187,18 @@ export class FlowRun {
     const target = resolveBrowser(manifest.browser, this.env);
     this.target = target;
     this.opening = target.then((resolved) =>
-      this.session.open(
-        resolved,
-        manifest.browser,
-        this.baseURL(manifest),
-        actionTimeoutMs(timeoutMs),
-        this.trace !== "off",
-      ),
+      this.session
+        .open(
+          resolved,
+          manifest.browser,
+          this.baseURL(manifest),
+          actionTimeoutMs(timeoutMs),
+          this.trace !== "off",
+        )
+        .then((value) => {
+          this.recorder.traceGroups = this.session.traceGroups();
+          return value;
+        }),
     );
     // Awaited in setUp or settled in tearDown: never an unhandled rejection.
     target.catch(() => undefined);

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { RunResultSchema } from "@agent-verify/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,6 +38,12 @@ describe("verify-runner and the manifest's trace policy", () => {
     expect(run.exitCode).toBe(0);
     const { trace } = RunResultSchema.parse(run.json).artifacts;
     expect(trace && existsSync(trace)).toBe(true);
+    // Each named step groups its actions in the trace viewer's action list (tracing.group).
+    const events = execFileSync("unzip", ["-p", trace ?? "", "trace.trace"], { encoding: "utf8" })
+      .split("\n")
+      .filter((line) => line.includes('"method":"tracingGroup"'))
+      .map((line) => (JSON.parse(line) as { title?: string }).title);
+    expect(events).toEqual(["open", "see-heading"]);
   });
 
   it("--trace wins over VERIFY_TRACE", async () => {

@@ -23,10 +23,27 @@ describe("doctor's base_url check", () => {
       flows: [],
     });
     const check = await baseUrlCheck(manifest, {});
-    expect(check.status).toBe("warn");
+    // Nothing is meant to answer before a run: no warning in the setup init --static makes.
+    expect(check.status).toBe("ok");
     expect(check.detail).not.toContain("undefined");
     expect(check.detail).toContain(
       `the runner will serve '.' on http://127.0.0.1:${port}/ itself (web_server.static)`,
     );
+  });
+});
+
+describe("doctor's base_url check with a command web_server", () => {
+  it("still warns that base_url is down and names the command the runner will start", async () => {
+    const port = await closedPort();
+    const manifest = ManifestSchema.parse({
+      version: 1,
+      runner_command: "npx verify-runner {flow}",
+      base_url: `http://127.0.0.1:${port}`,
+      web_server: { command: "npm start", url: `http://127.0.0.1:${port}/`, timeout_s: 30 },
+      flows: [],
+    });
+    const check = await baseUrlCheck(manifest, {});
+    expect(check.status).toBe("warn");
+    expect(check.detail).toContain("the runner will start: npm start");
   });
 });

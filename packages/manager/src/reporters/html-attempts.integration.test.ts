@@ -249,6 +249,12 @@ describe("the HTML report's runs, links and search in real Chromium", () => {
       expect.stringMatching(/^Run · failed 1\.0 s$/),
       expect.stringMatching(/^Retry #1 · passed 900 ms$/),
     ]);
+    // A flaky flow opens on its failed run; the tab a person picks is kept in the URL.
+    expect(await flow.getByRole("tab", { selected: true }).innerText()).toMatch(/^Run · failed/);
+    await flow.getByRole("tab", { name: /^Retry #1/ }).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe("#?flow=checkout&run=1");
+    await page.reload();
+    await expect.poll(() => flow.isVisible()).toBe(true);
     expect(await flow.getByRole("tab", { selected: true }).innerText()).toMatch(/^Retry #1/);
     const retry = flow.getByRole("tabpanel", { name: "Retry #1" });
     expect(await retry.locator("pre.error").count()).toBe(0);

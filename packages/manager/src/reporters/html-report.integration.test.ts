@@ -23,6 +23,7 @@ import { appendSignedLogLine } from "../../test/helpers/signed-log.js";
 const CHROMIUM = process.env.VERIFY_BROWSER_PATH || "/usr/bin/chromium";
 /** Kept after the run (git-ignored) so a person can look at the report. */
 const ARTIFACTS = fileURLToPath(new URL("../../test-results/", import.meta.url));
+
 const SECRET = "s3cr3t-report-value-4242";
 const INJECT = `<script>window.__pwned = 1</script>"><img src=x onerror="window.__pwned = 2">`;
 
@@ -88,6 +89,8 @@ async function failingRun(): Promise<RunReport> {
       "",
       "- Failing step: `assert-cart-count-1`",
       `- Page URL: http://127.0.0.1/cart?token=${SECRET}`,
+      `- Screenshot: ${screenshot}`,
+      `- Trace: ${join(evidence, "trace.zip")} — open with \`npx playwright show-trace ${join(evidence, "trace.zip")}\``,
       "",
       "## Error",
       "",
@@ -95,7 +98,27 @@ async function failingRun(): Promise<RunReport> {
       `expected 1, got 0 ${INJECT}`,
       "```",
       "",
-      `A paragraph with **bold** and ${INJECT}`,
+      "## Steps",
+      "",
+      "- assert-cart-count-1: fail (50 ms)",
+      "",
+      "## Page snapshot (ARIA)",
+      "",
+      "```yaml",
+      '- heading "Cart is empty" [level=1]',
+      "```",
+      "",
+      "## Uncaught page errors",
+      "",
+      `A paragraph with **bold** and ${INJECT} (token=${SECRET})`,
+      "",
+      "## Console errors",
+      "",
+      "- boom in the console",
+      "",
+      "## Failed requests",
+      "",
+      "none",
       "",
     ].join("\n"),
   );
@@ -112,6 +135,7 @@ async function failingRun(): Promise<RunReport> {
       error_context: errorContext,
       trace,
       url_at_failure: "http://127.0.0.1/cart",
+      dir: evidence,
     },
     stderr_tail: `runner log line\nusing ${SECRET}\n${INJECT}\n`,
     result: {
@@ -193,7 +217,12 @@ function projectWithLog(): string {
       counted: true,
       passed_flows: [],
       failed_flows: [
-        { flow: "checkout", outcome: "fail", failing_step: "pay", error: `declined ${INJECT}` },
+        {
+          flow: "checkout",
+          outcome: "fail",
+          failing_step: "pay",
+          error: `declined ${INJECT}\nExpected: "paid"\nReceived: "declined"`,
+        },
       ],
       failed_tests: [{ file: "cart.test.ts", name: "adds one", message: "expected 1" }],
     }),
@@ -286,14 +315,23 @@ describe("the HTML report in real Chromium", () => {
       expect.stringMatching(/^assert-cart-count-1\s+fail\s+50 ms$/),
       expect.stringMatching(/^pay\s+not_run$/),
     ]);
+    // error-context.md adds what only it has (the ARIA snapshot, page errors, failed
+    // requests); the error, steps and console errors are the page's own panels, shown once.
     const markdown = flow.locator(".markdown");
-    expect(await markdown.locator("h3").innerText()).toBe("Flow checkout failed");
-    expect(await markdown.locator("li").first().innerText()).toBe(
-      "Failing step: assert-cart-count-1",
-    );
-    expect(await markdown.locator("pre").innerText()).toBe(`expected 1, got 0 ${INJECT}`);
+    expect(await markdown.locator("h4").allInnerTexts()).toEqual([
+      "Page snapshot (ARIA)",
+      "Uncaught page errors",
+      "Failed requests",
+    ]);
+    expect(await markdown.locator("pre").innerText()).toBe('- heading "Cart is empty" [level=1]');
     expect(await markdown.locator("strong").innerText()).toBe("bold");
     expect(await markdown.innerText()).toContain("token=[REDACTED]");
+    expect(await flow.getByText("expected 1, got 0").count()).toBe(1);
+    // Uploaded as it is: no absolute path of this machine anywhere in the folder.
+    for (const text of textFiles(html)) expect(text).not.toContain(dir);
+    expect(readFileSync(join(html, "flows/1-checkout/error-context.md"), "utf8")).toContain(
+      "- Screenshot: checkout.png",
+    );
     const command = await flow.locator("pre.command").innerText();
     expect(command).toBe("npx playwright show-trace flows/1-checkout/trace.zip");
     expect(readFileSync(join(html, "flows/1-checkout/trace.zip"), "utf8")).toBe(
@@ -322,12 +360,23 @@ describe("the HTML report in real Chromium", () => {
     ]);
     const attempts = tickets.locator('[data-ticket="shop-1"] li.attempt');
     expect(await attempts.locator("h4").allInnerTexts()).toEqual([
-      expect.stringMatching(/^attempt 1 retry 2026-12-01T10:00:00.000Z · counted$/),
-      expect.stringMatching(/^attempt 2 pass 2026-12-02T10:00:00.000Z · not counted$/),
+      expect.stringMatching(/^attempt 1 failed 2026-12-01T10:00:00.000Z · counted$/),
+      expect.stringMatching(/^attempt 2 passed 2026-12-02T10:00:00.000Z · not counted$/),
     ]);
     const first = await attempts.first().innerText();
-    expect(first).toContain("tree 111111111111");
-    expect(first).toContain(`checkout: fail at step 'pay' — declined ${INJECT}`);
+    // The tree hash in a tooltip, not in the text; the error with its line breaks.
+    expect(first).not.toContain("111111111111");
+    expect(await attempts.first().locator("h4").getAttribute("title")).toBe(
+      `git tree ${"1".repeat(40)}`,
+    );
+    expect(first).toContain(
+      `checkout: fail at step 'pay' — declined ${INJECT}\nExpected: "paid"\nReceived: "declined"`,
+    );
+    // A ticket's flow links to its page in this report.
+    await attempts.first().getByRole("link", { name: "checkout" }).first().click();
+    await expect.poll(() => new URL(page.url()).hash).toBe("#?flow=checkout");
+    await page.goBack();
+    await expect.poll(() => tickets.isVisible()).toBe(true);
     expect(first).toContain("cart.test.ts: adds one — expected 1");
     expect(first).toContain("bd comments shop-1");
     // The comment the attempt posted, kept in its log line, folded until asked for.
@@ -399,6 +448,8 @@ describe("the HTML report in real Chromium", () => {
         "",
       ].join("\n"),
     );
+    // An npm project: the hint runs the locally installed bin through npx.
+    writeFileSync(join(project.dir, "package-lock.json"), "{}\n");
     const html = join(dir, "real-run");
     const run = await runCli(["run", "--all", "--dir", project.dir, "--reporter", `html=${html}`], {
       env: project.env,
@@ -420,19 +471,22 @@ describe("the HTML report in real Chromium", () => {
     expect(
       await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
     ).toBe(true);
-    expect(await flow.locator(".markdown h3").first().innerText()).toBe("Flow sees-cart failed");
+    expect(await flow.locator(".markdown h4:visible").first().innerText()).toBe(
+      "Page snapshot (ARIA)",
+    );
+    for (const text of textFiles(html)) expect(text).not.toContain(project.dir);
     // The runner said where the step failed; the report shows that line of the flow's source.
     expect(await flow.locator(".flow-file").innerText()).toBe(".verify/src/flows/sees-cart.ts");
-    const frame = flow.getByRole("tabpanel", { name: "Retry #1" }).getByRole("figure");
+    const frame = flow.getByRole("tabpanel", { name: "Run", exact: true }).getByRole("figure");
     expect(await frame.locator("figcaption").innerText()).toBe(".verify/src/flows/sees-cart.ts:6");
     expect(await frame.locator(".code-line.hit").innerText()).toContain(
       'await step("cart-count", () => expect(page.locator("h1")).toHaveText("Cart: 1"',
     );
     expect(await frame.innerHTML()).not.toContain(project.dir);
     expect(run.stderr).toContain(
-      `verify-manager: to serve it with the trace viewer: verify-manager show-report ${html}\n`,
+      `verify-manager: to serve it with the trace viewer: npx verify-manager show-report ${html}\n`,
     );
-    // Failed twice (the retry records the trace): a tab per run, the retry's shown first.
+    // Failed twice (the retry records the trace): a tab per run, the first failure shown first.
     expect(await flow.getByRole("tab").allInnerTexts()).toEqual([
       expect.stringMatching(/^Run · fail/),
       expect.stringMatching(/^Retry #1 · fail/),

@@ -9,6 +9,8 @@ import { evidenceCopier } from "./html/evidence.js";
 import { projectSource } from "./html/source.js";
 import { readTicketsData } from "./html/tickets-data.js";
 import { renderJunit } from "./junit.js";
+import { managerCommand } from "./manager-command.js";
+import { localPathRemover, mapStrings } from "./html/local-paths.js";
 
 function writeFile(path: string, text: string): void {
   try {
@@ -40,7 +42,9 @@ function writeHtml(
   env: NodeJS.ProcessEnv,
 ): void {
   const redactor = createRedactor({ env });
-  const clean = redactor.deep(report);
+  // The folder is uploaded as it is: no absolute path of this machine in it.
+  const local = localPathRemover(report, projectDir);
+  const clean = mapStrings(redactor.deep(report), local);
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {
@@ -49,7 +53,7 @@ function writeHtml(
       cause: error,
     });
   }
-  const evidence = evidenceCopier(report, clean, dir, redactor);
+  const evidence = evidenceCopier(report, clean, dir, redactor, local);
   const tickets = readTicketsData(projectDir, env, redactor);
   const page = renderHtml(clean, evidence.link, new Date(), {
     errorContext: evidence.errorContext,
@@ -85,7 +89,7 @@ export function writeReporters(
     if (reporter.kind === "html") {
       written.push(
         `HTML report: ${join(path, "index.html")} (open it in a browser)`,
-        `to serve it with the trace viewer: verify-manager show-report ${shownDir(cwd, path)}`,
+        `to serve it with the trace viewer: ${managerCommand(options.projectDir ?? cwd, options.env ?? process.env)} show-report ${shownDir(cwd, path)}`,
       );
     } else written.push(`${reporter.kind === "junit" ? "JUnit" : "JSON"} report: ${path}`);
   }

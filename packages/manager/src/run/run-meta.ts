@@ -42,6 +42,21 @@ export function gitCommit(dir: string): string | undefined {
   }
 }
 
+/** Whether the work tree has uncommitted changes (untracked files too); undefined without git. */
+export function gitDirty(dir: string): boolean | undefined {
+  try {
+    const out = execFileSync("git", ["status", "--porcelain"], {
+      cwd: dir,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 5000,
+    });
+    return out.trim() !== "";
+  } catch {
+    return undefined;
+  }
+}
+
 export function runMeta(options: {
   dir: string;
   env: NodeJS.ProcessEnv;
@@ -56,6 +71,7 @@ export function runMeta(options: {
     wall_ms: Math.round(options.wallMs),
     workers: options.workers,
     ...(commit ? { git_commit: commit } : {}),
+    ...(commit && gitDirty(options.dir) ? { git_dirty: true } : {}),
     ...(ci ? { ci_build: ci } : {}),
   };
 }
@@ -114,6 +130,7 @@ export function mergeMeta(reports: readonly RunReport[]): RunMeta | undefined {
       : {}),
     ...(workers > 0 ? { workers } : {}),
     ...(commit ? { git_commit: commit } : {}),
+    ...(commit && metas.some((m) => m.git_dirty === true) ? { git_dirty: true } : {}),
     ...(ci ? { ci_build: ci } : {}),
   };
 }

@@ -52,6 +52,10 @@ describe("the tracker comment, for a human first (real bd)", () => {
     expect(printed).toContain("What failed:");
     expect(printed).toContain("• flow **fail** failed at step check-cart: expected 1, got 0");
     expect(printed).toContain("verify-manager record (JSON)");
+    // One failed flow fits one screen (50 lines) of `bd show`, the issue included (bd does not
+    // fold the record): 99 lines with the record pretty-printed and said three times.
+
+    expect(tracker.bd(["show", id]).split("\n").length).toBeLessThanOrEqual(50);
   });
 
   it("an escalation: what failed, then every attempt, then the record", async () => {

@@ -145,7 +145,7 @@ describe("the retry budget and escalation", () => {
     expect(firstLine(comments[1])).toContain("the same failure as attempt 1");
     const escalation = comments[2] ?? "";
     expect(firstLine(escalation)).toMatch(
-      /^verify-manager: attempt 3 failed \(3 of 3 counted\) — the same failure as attempt 2; escalated to a human/,
+      /^verify-manager: attempt 3 of 3 failed — the same failure as attempt 2; escalated to a human/,
     );
     for (const n of [1, 2, 3])
       expect(escalation).toMatch(new RegExp(`^- attempt ${n} \\(.*\\): `, "m"));

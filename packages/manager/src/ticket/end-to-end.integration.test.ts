@@ -52,8 +52,8 @@ describe("verify-manager issue end to end (runner + demo shop + Chromium + bd)",
     expect(first.code).toBe(1);
     const [comment] = tracker.comments(id);
     const text = comment?.text ?? "";
-    expect(text.split("\n")[0]).toMatch(
-      /^verify-manager: attempt 1 failed \(1 of 3 counted\): flows failed: checkout-happy-path fail at step 'assert-cart-count-1': /,
+    expect(text).toMatch(
+      /^verify-manager: attempt 1 of 3 failed. Set back to in_progress.\n\nWhat failed:\n- flow \*\*checkout-happy-path\*\* failed at step `assert-cart-count-1`: /,
     );
     const block = /```json\n([\s\S]*?)\n```/.exec(text)?.[1] ?? "";
     const report = IssueCommentReportSchema.parse(JSON.parse(block));
@@ -75,7 +75,7 @@ describe("verify-manager issue end to end (runner + demo shop + Chromium + bd)",
     const comments = tracker.comments(id);
     expect(comments).toHaveLength(2);
     expect(comments[1]?.text).toMatch(
-      /^verify-manager: attempt 2 failed \(2 of 3 counted\) — the same failure as attempt 1: flows failed: checkout-happy-path fail at step 'assert-cart-count-1'/,
+      /^verify-manager: attempt 2 of 3 failed — the same failure as attempt 1. Set back to in_progress.\n\nWhat failed:\n- flow \*\*checkout-happy-path\*\* failed at step `assert-cart-count-1`/,
     );
     expect(tracker.showJson(id).status).toBe("in_progress");
   });

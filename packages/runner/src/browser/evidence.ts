@@ -16,7 +16,7 @@ export class PageEvidence {
       ),
     );
     context.on("response", (response) => {
-      if (response.status() >= 400) {
+      if (response.status() >= 400 && !this.isFailedRequest(response.url())) {
         this.push(
           this.failedRequests,
           `${response.status()} ${response.request().method()} ${response.url()}`,
@@ -25,9 +25,24 @@ export class PageEvidence {
     });
   }
 
+  private isFailedRequest(url: string): boolean {
+    return this.failedRequests.some((entry) => entry.split(" ").includes(url));
+  }
+
   private watchPage(page: Page): void {
     page.on("console", (message) => {
-      if (message.type() === "error") this.push(this.consoleErrors, message.text());
+      if (message.type() !== "error") return;
+      const text = message.text();
+      const url = message.location().url;
+      // Chromium's own loads (the favicon) reach the console but no response event: the
+      // console and the failed requests name the same request, with its URL.
+      const failedLoad = /^Failed to load resource: .*?status of (\d{3})/.exec(text);
+      if (failedLoad && url) {
+        this.push(this.consoleErrors, `${text}: ${url}`);
+        if (!this.isFailedRequest(url)) this.push(this.failedRequests, `${failedLoad[1]} ${url}`);
+        return;
+      }
+      this.push(this.consoleErrors, text);
     });
     page.on("pageerror", (error) => {
       this.push(this.consoleErrors, `uncaught: ${error.message}`);

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { BrowserConfig } from "@agent-verify/contract";
 import { settleWithin } from "../deadline.js";
 import { appBaseUrl, basePath, keepBasePath } from "./base-url.js";
+import type { TraceGroups } from "../flows/steps.js";
 import { PageEvidence } from "./evidence.js";
 import { childPids, newBrowserPids } from "./child-pids.js";
 import { openBrowser } from "./launch.js";
@@ -56,6 +57,18 @@ export class BrowserSession {
       this.tracing = true;
     }
     this.page = await this.context.newPage();
+  }
+
+  /** While a trace records: a step's actions as one group named after it in the trace viewer. */
+  traceGroups(): TraceGroups | undefined {
+    const context = this.context;
+    if (!this.tracing || !context) return undefined;
+    return {
+      start: async (name) => {
+        await context.tracing.group(name);
+      },
+      end: () => context.tracing.groupEnd(),
+    };
   }
 
   /** Screenshot, URL and ARIA snapshot of the page at the moment of failure. */

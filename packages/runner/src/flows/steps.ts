@@ -10,10 +10,18 @@ interface OpenStep {
   children: StepResult[];
 }
 
+/** Where a step's actions are grouped under its name (Playwright's `tracing.group`). */
+export interface TraceGroups {
+  start(name: string): Promise<void>;
+  end(): Promise<void>;
+}
+
 /** Collects the steps of one flow run, in order, with nesting. */
 export class StepRecorder {
   readonly steps: StepResult[] = [];
   private readonly open: OpenStep[] = [];
+  /** Set while a trace records: each step's actions read as one group in the trace viewer. */
+  traceGroups: TraceGroups | undefined;
 
   /** `dir`: the project folder; a failed step's location is given relative to it. */
   constructor(private readonly dir?: string) {}
@@ -36,6 +44,7 @@ export class StepRecorder {
   async run<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
     const depth = this.open.length;
     this.open.push({ name, startedAt: performance.now(), children: [] });
+    const groups = await this.openGroup(name);
     try {
       const value = await fn();
       if (this.open.length > depth) this.close("pass");
@@ -44,6 +53,20 @@ export class StepRecorder {
       if (this.open.length > depth)
         this.close("fail", shortError(errorText(error)), this.locationOf(error));
       throw error;
+    } finally {
+      // A trace that could not take the group costs the trace its grouping, never the flow.
+      await groups?.end().catch(() => undefined);
+    }
+  }
+
+  private async openGroup(name: string): Promise<TraceGroups | undefined> {
+    const groups = this.traceGroups;
+    if (!groups) return undefined;
+    try {
+      await groups.start(name);
+      return groups;
+    } catch {
+      return undefined;
     }
   }
 

@@ -63,6 +63,8 @@ describe("initProject", () => {
     expect(read(dir, ".gitignore").split("\n")).toEqual(
       expect.arrayContaining([...GITIGNORE_LINES, CACHE_LINE]),
     );
+    // The HTML report's folder (`--reporter html=verify-html-report`) stays out of git status.
+    expect(read(dir, ".gitignore").split("\n")).toContain("verify-html-report/");
   });
 
   it("is idempotent and never overwrites: a second run keeps every file and adds nothing", () => {

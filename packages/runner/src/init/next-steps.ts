@@ -2,6 +2,10 @@ import type { InitReport } from "@agent-verify/contract";
 import { CI_FILE, CI_SHARDS } from "./ci.js";
 import { EXAMPLE_FLOW } from "./templates.js";
 
+/** The getting-started guide where a user can open it (the installed package does not hold it). */
+export const GETTING_STARTED_URL =
+  "https://github.com/agent-verify/agent-verify/blob/main/docs/getting-started.md";
+
 const list = (paths: readonly string[]) => (paths.length === 0 ? "(none)" : paths.join(", "));
 
 /** The one screen init prints on stderr: what it did, then what to do next. */
@@ -32,7 +36,7 @@ export function nextSteps(report: InitReport): string {
     `  ${bin("tsc")} -p .verify                   typecheck flows and page objects (needs typescript)`,
     `  ${bin("verify-manager")} run --all          every flow under hard timeouts, one verdict`,
     `  ${bin("verify-manager")} issue <id>         verify a bd ticket whose description has a Verify: list`,
-    "  Docs: docs/getting-started.md in the agent-verify repository.",
+    `  Docs: ${GETTING_STARTED_URL}`,
     "",
   ];
   return lines.join("\n");

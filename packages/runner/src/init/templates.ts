@@ -123,14 +123,19 @@ export default defineFlow({
 
 export const EXAMPLE_FLOW_SOURCE = exampleFlow("@agent-verify/runner");
 
+/** Where the docs and the CI template write the HTML report (`--reporter html=verify-html-report`). */
+export const HTML_REPORT_DIR = "verify-html-report";
+
 /**
  * What the runner, the manager and gates write into a repo, never committed: a line for each of
  * the contract's product files but those under node_modules/, which CACHE_LINE (or the repo's
  * own line) covers.
  */
-export const GITIGNORE_LINES: readonly string[] = PRODUCT_GITIGNORE_LINES.filter(
-  (line) => !line.startsWith("node_modules/"),
-);
+export const GITIGNORE_LINES: readonly string[] = [
+  ...PRODUCT_GITIGNORE_LINES.filter((line) => !line.startsWith("node_modules/")),
+  // The HTML report's folder as the docs and the CI template name it (`--reporter html=…`).
+  `${HTML_REPORT_DIR}/`,
+];
 
 /**
  * For a .gitignore that does not cover node_modules yet (a fresh repo): the installed

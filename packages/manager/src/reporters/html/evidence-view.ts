@@ -80,6 +80,21 @@ function otherArtifacts(view: FlowOutcome): string[] {
   return out;
 }
 
+/** What only error-context.md holds: the page's ARIA snapshot, page errors, failed requests. */
+const CONTEXT_ONLY = new Set(["Page snapshot (ARIA)", "Uncaught page errors", "Failed requests"]);
+
+/**
+ * error-context.md without what the page shows already (the error, the steps, the console
+ * errors): each fact once. A file in another shape (another runner's) is shown whole.
+ */
+export function contextOnlySections(markdown: string): string {
+  const sections = markdown.split(/^(?=## )/m);
+  const kept = sections.filter((part) =>
+    CONTEXT_ONLY.has(/^## (.*)/.exec(part)?.[1]?.trim() ?? ""),
+  );
+  return kept.length > 0 ? kept.join("") : markdown;
+}
+
 /** A run's screenshot, error-context.md (inline), trace, console errors and other artifacts. */
 export function evidenceSections(run: RunEvidence): string[] {
   const { outcome, attempt, link, context } = run;
@@ -100,7 +115,7 @@ export function evidenceSections(run: RunEvidence): string[] {
     out.push(
       section(
         "Error context",
-        `${file}<article class="markdown">${renderMarkdown(markdown)}</article>`,
+        `${file}<article class="markdown">${renderMarkdown(contextOnlySections(markdown))}</article>`,
       ),
     );
   }

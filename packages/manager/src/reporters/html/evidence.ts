@@ -1,5 +1,5 @@
 import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { FlowOutcome, RunReport } from "@agent-verify/contract";
 import type { Redactor } from "@agent-verify/contract/redact";
 import { artifact } from "../text.js";
@@ -44,6 +44,7 @@ export function evidenceCopier(
   clean: RunReport,
   dir: string,
   redactor: Redactor,
+  local: (text: string) => string = (text) => text,
 ): Evidence {
   const links = new Map<string, string | undefined>();
   const indexOf = (outcome: FlowOutcome) => {
@@ -70,9 +71,11 @@ export function evidenceCopier(
     } catch {
       return undefined;
     }
-    return redactor.text(
+    const redacted = redactor.text(
       size > MAX_CONTEXT_BYTES ? `${text}\n\n… (cut at ${MAX_CONTEXT_BYTES} bytes)` : text,
     );
+    // Its screenshot and trace are copied beside it: named by file name, not where they were.
+    return local(redacted.replaceAll(`${dirname(path)}/`, ""));
   };
   const copy = (outcome: FlowOutcome, key: string, attempt: Attempt): string | undefined => {
     const index = indexOf(outcome);

@@ -91,10 +91,16 @@ function runPanel(outcome: FlowOutcome, run: AttemptView, deps: FlowPageDeps): s
   ].join("\n");
 }
 
+/** The tab a flow opens on: its first failed run (a flaky flow's failure), else the last. */
+export function openingRun(runs: readonly { outcome: string }[]): number {
+  const failed = runs.findIndex((run) => run.outcome !== "pass" && run.outcome !== "flaky");
+  return failed >= 0 ? failed : runs.length - 1;
+}
+
 /** Tabs when the flow ran more than once (Run, Retry #1), each labelled with how it ended. */
 function runTabs(outcome: FlowOutcome, runs: AttemptView[], deps: FlowPageDeps): string {
   if (runs.length === 1 && runs[0]) return runPanel(outcome, runs[0], deps);
-  const last = runs.length - 1;
+  const last = openingRun(runs);
   const tabs = runs.map((run, i) => {
     const status = RUN_STATUS[run.outcome] ?? (run.outcome === "fail" ? "failed" : run.outcome);
     return (

@@ -50,6 +50,10 @@ describe("the report's headline", () => {
       ["Workers", "2"],
       ["Commit", "0123456789ab"],
     ]);
+    // Uncommitted changes: the commit alone is not what ran.
+    expect(metaItems({ git_commit: "0123456789abcdef0123", git_dirty: true })).toEqual([
+      ["Commit", "0123456789ab + uncommitted changes"],
+    ]);
     const html = renderHeadline({
       ...report("pass"),
       meta: { ci_build: { provider: "gitlab", id: "7", url: "javascript:alert(1)" } },

@@ -47,7 +47,11 @@ export function metaItems(meta: RunMeta | undefined): Array<[string, string, str
   if (meta.started_at) items.push(["Started", meta.started_at]);
   if (meta.wall_ms !== undefined) items.push(["Wall time", formatMs(meta.wall_ms)]);
   if (meta.workers !== undefined) items.push(["Workers", String(meta.workers)]);
-  if (meta.git_commit) items.push(["Commit", meta.git_commit.slice(0, 12)]);
+  if (meta.git_commit) {
+    // A run on a tree with uncommitted changes did not test that commit as it is.
+    const dirty = meta.git_dirty === true ? " + uncommitted changes" : "";
+    items.push(["Commit", `${meta.git_commit.slice(0, 12)}${dirty}`]);
+  }
   if (meta.ci_build) {
     const { provider, id, url } = meta.ci_build;
     items.push(["CI build", `${provider} ${id}`.trim(), url]);

@@ -95,7 +95,7 @@ export function renderHtmlPage(
     "<main>",
     flowsView(report),
     ...report.outcomes.map((o, i) => flowView(o, i, deps)),
-    ticketsView(options.tickets),
+    ticketsView(options.tickets, new Set(report.outcomes.map((o) => o.flow))),
     "</main>",
     `<script>${SCRIPT}</script>`,
     "</body></html>",

@@ -60,7 +60,11 @@ export const SCRIPT = `
       const params = new URLSearchParams(hash.slice(1));
       const flow = params.get("flow");
       if (flow !== null) {
-        pick(views.find((v) => v.dataset.flow === flow) || views[0]);
+        const view = views.find((v) => v.dataset.flow === flow) || views[0];
+        pick(view);
+        const run = params.get("run");
+        const tab = run === null ? null : view.querySelector('[role=tab][data-run="' + CSS.escape(run) + '"]');
+        if (tab) selectRun(tab);
         return;
       }
       search.value = params.get("q") || "";
@@ -74,13 +78,20 @@ export const SCRIPT = `
   }
   for (const button of buttons) button.addEventListener("click", () => { filter = button.dataset.filter; apply(); saveState(); });
   search.addEventListener("input", () => { apply(); saveState(); });
+  function selectRun(tab) {
+    const list = tab.closest("[role=tablist]");
+    for (const t of list.querySelectorAll("[role=tab]")) t.setAttribute("aria-selected", String(t === tab));
+    for (const panel of list.parentElement.querySelectorAll(":scope > [role=tabpanel]")) panel.hidden = panel.dataset.run !== tab.dataset.run;
+  }
   for (const list of document.querySelectorAll("[role=tablist]")) {
-    const box = list.parentElement;
     list.addEventListener("click", (event) => {
       const tab = event.target.closest("[role=tab]");
       if (!tab) return;
-      for (const t of list.querySelectorAll("[role=tab]")) t.setAttribute("aria-selected", String(t === tab));
-      for (const panel of box.querySelectorAll(":scope > [role=tabpanel]")) panel.hidden = panel.dataset.run !== tab.dataset.run;
+      selectRun(tab);
+      // The attempt is in the URL, so a reload or a shared link opens the same tab.
+      const view = list.closest("[data-view]");
+      const params = new URLSearchParams({ flow: view.dataset.flow, run: tab.dataset.run });
+      history.replaceState(null, "", "#?" + params.toString());
     });
   }
   if (location.protocol === "http:" || location.protocol === "https:") {

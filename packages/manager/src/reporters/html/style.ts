@@ -18,6 +18,7 @@ table { border-collapse: collapse; width: 100%; }
 th, td { border-bottom: 1px solid var(--line); padding: .45rem .6rem; text-align: left; vertical-align: top; }
 th { background: var(--bg); font-weight: 600; }
 td.num { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.error-text { white-space: pre-wrap; color: var(--fail); font-family: ui-monospace, monospace; font-size: .85em; }
 td.error-line { color: var(--fail); font-family: ui-monospace, monospace; font-size: .85em; word-break: break-word; }
 .badge { display: inline-block; padding: 0 .5rem; border-radius: 1rem; font-size: .8rem; font-weight: 600; color: #fff; vertical-align: middle; }
 .badge.passed { background: var(--pass); } .badge.failed { background: var(--fail); }

@@ -1,6 +1,7 @@
 import type { VerifyDecision, VerifyLogEntry } from "@agent-verify/contract";
 import type { Category } from "./categories.js";
 import { htmlEscape } from "./escape.js";
+import { flowHref } from "./links.js";
 import { renderMarkdown } from "./markdown.js";
 
 /** What the tickets view shows: the verify log's signed attempts, and what was left out. */
@@ -19,9 +20,23 @@ const CATEGORY_OF_DECISION: Record<VerifyDecision, Category> = {
   escalate: "failed",
 };
 
-function list(title: string, items: readonly string[]): string {
+/** What a person reads on the badge; the log's decision stays in its tooltip. */
+const DECISION_LABEL: Record<VerifyDecision, string> = {
+  pass: "passed",
+  flaky: "flaky",
+  setup: "setup problem",
+  retry: "failed",
+  escalate: "failed, escalated",
+};
+
+/** An item: text (escaped here) or HTML made here (a link to a flow's page). */
+type Item = string | { html: string };
+
+function list(title: string, items: readonly Item[]): string {
   if (items.length === 0) return "";
-  const shown = items.slice(0, 20).map((item) => `<li>${htmlEscape(item)}</li>`);
+  const shown = items
+    .slice(0, 20)
+    .map((item) => `<li>${typeof item === "string" ? htmlEscape(item) : item.html}</li>`);
   const more = items.length > 20 ? `<li class="muted">… ${items.length - 20} more</li>` : "";
   return `<div class="evidence"><h5>${htmlEscape(title)}</h5><ul>${shown.join("")}${more}</ul></div>`;
 }
@@ -31,15 +46,20 @@ function where(file: string | null, line: number | null): string {
 }
 
 /** What the attempt had as evidence, each kind only when present. */
-function evidence(entry: VerifyLogEntry): string {
+function evidence(entry: VerifyLogEntry, inReport: ReadonlySet<string>): string {
   const failed = new Set(entry.failed_flows.map((flow) => flow.flow));
-  const flows = entry.flows_run.map((flow) =>
-    failed.has(flow)
-      ? `${flow}: failed`
+  // A flow this report ran links to its page.
+  const name = (flow: string) =>
+    inReport.has(flow)
+      ? `<a href="${htmlEscape(flowHref(flow))}">${htmlEscape(flow)}</a>`
+      : htmlEscape(flow);
+  const flows = entry.flows_run.map((flow) => ({
+    html: failed.has(flow)
+      ? `${name(flow)}: failed`
       : entry.passed_flows.includes(flow)
-        ? `${flow}: passed`
-        : flow,
-  );
+        ? `${name(flow)}: passed`
+        : name(flow),
+  }));
   const judge = entry.judge
     ? [
         `decision ${entry.judge.decision}`,
@@ -54,10 +74,12 @@ function evidence(entry: VerifyLogEntry): string {
     list("Flows run", flows),
     list(
       "Failed flows",
-      entry.failed_flows.map(
-        (f) =>
-          `${f.flow}: ${f.outcome}${f.failing_step ? ` at step '${f.failing_step}'` : ""}${f.error ? ` — ${f.error}` : ""}`,
-      ),
+      entry.failed_flows.map((f) => ({
+        // The error keeps its lines (Playwright's Expected / Received each on its own).
+        html:
+          `${name(f.flow)}: ${htmlEscape(f.outcome)}${f.failing_step ? ` at step '${htmlEscape(f.failing_step)}'` : ""}` +
+          (f.error ? ` — <span class="error-text">${htmlEscape(f.error)}</span>` : ""),
+      })),
     ),
     list(
       "Failed tests",
@@ -107,26 +129,28 @@ function titleOf(attempts: readonly VerifyLogEntry[]): string | undefined {
   return attempts.findLast((entry) => entry.title !== undefined)?.title;
 }
 
-function attempt(entry: VerifyLogEntry): string {
+function attempt(entry: VerifyLogEntry, inReport: ReadonlySet<string>): string {
   const decision = CATEGORY_OF_DECISION[entry.decision];
-  const tree = entry.tree_hash
-    ? `<code title="${htmlEscape(entry.tree_hash)}">${htmlEscape(entry.tree_hash.slice(0, 12))}</code>`
-    : '<span class="muted">no git tree</span>';
+  // The git tree hash tells a reader nothing: it stays in a tooltip (and the log).
+  const tree = entry.tree_hash ? `git tree ${entry.tree_hash}` : "no git tree";
   return [
     `<li class="attempt">`,
-    `<h4>attempt ${entry.attempt} <span class="badge ${decision}">${htmlEscape(entry.decision)}</span>`,
+    `<h4 title="${htmlEscape(tree)}">attempt ${entry.attempt} <span class="badge ${decision}" title="decision: ${htmlEscape(entry.decision)}">${htmlEscape(DECISION_LABEL[entry.decision])}</span>`,
     ` <span class="muted">${htmlEscape(entry.timestamp)} · ${entry.counted ? "counted" : "not counted"}`,
     `${entry.same_as_previous ? " · same failure as before" : ""}</span></h4>`,
-    `<p>tree ${tree} · type ${htmlEscape(entry.type)}</p>`,
+    `<p>type ${htmlEscape(entry.type)}</p>`,
     entry.setup_error ? `<pre class="error">setup: ${htmlEscape(entry.setup_error)}</pre>` : "",
-    evidence(entry),
+    evidence(entry, inReport),
     postedComment(entry),
     "</li>",
   ].join("");
 }
 
 /** Tickets, the most recently verified first; each with its attempts oldest first. */
-export function ticketsView(data: TicketsData | undefined): string {
+export function ticketsView(
+  data: TicketsData | undefined,
+  inReport: ReadonlySet<string> = new Set(),
+): string {
   const entries = data?.entries ?? [];
   const byTicket = new Map<string, VerifyLogEntry[]>();
   for (const entry of entries)
@@ -145,7 +169,7 @@ export function ticketsView(data: TicketsData | undefined): string {
               `${titleOf(attempts) === undefined ? "" : ` <span class="ticket-title">${htmlEscape(titleOf(attempts) ?? "")}</span>`}` +
               ` <span class="muted">${attempts.length} ${
                 attempts.length === 1 ? "attempt" : "attempts"
-              }</span></h3><ol class="attempts">${attempts.map(attempt).join("")}</ol></article>`,
+              }</span></h3><ol class="attempts">${attempts.map((a) => attempt(a, inReport)).join("")}</ol></article>`,
           )
           .join("\n");
   return [

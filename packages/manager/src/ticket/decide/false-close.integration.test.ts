@@ -63,7 +63,7 @@ describe("no false close from the ticket loop", () => {
     expect(decisions).toEqual(["retry", "flaky", "flaky", "flaky", "flaky", "flaky"]);
     const fourth = tracker.comments(id)[3] ?? "";
     expect(fourth).toMatch(/^verify-manager: attempt 4 is flaky, not counted: /);
-    expect(parseCommentReport(fourth)?.attempt?.failures?.flaky).toEqual([
+    expect(parseCommentReport(fourth)?.attempt?.flaky).toEqual([
       { kind: "flow", name: "alternating", reason: "failed_before" },
     ]);
   });

@@ -115,9 +115,7 @@ describe("renderComment", () => {
     const outcomes = [pass("login"), outcome("checkout")];
     const text = commentFor(outcomes);
     const [first] = text.split("\n");
-    expect(first).toBe(
-      "verify-manager: attempt 1 failed (1 of 3 counted): flows failed: checkout fail at step 'assert-cart-count-1': expected 1, got 0. Set back to in_progress.",
-    );
+    expect(first).toBe("verify-manager: attempt 1 of 3 failed. Set back to in_progress.");
     const report = parseCommentReport(text);
     expect(report?.kind).toBe("failure");
     expect(report?.outcomes[1]).toMatchObject({
@@ -129,16 +127,68 @@ describe("renderComment", () => {
       error_context: "/tmp/ctx.md",
     });
     expect(report?.fingerprint).toBe(entryFor(outcomes).fingerprint);
-    // The contract's attempt block: the flat lists and the whole record (`failures`).
+    // The contract's attempt block: the flat lists; the error is said once, in `outcomes`.
     expect(report?.attempt?.failed_flows).toEqual([
-      {
-        flow: "checkout",
-        outcome: "fail",
-        failing_step: "assert-cart-count-1",
-        error: "expected 1, got 0",
-      },
+      { flow: "checkout", outcome: "fail", failing_step: "assert-cart-count-1", error: null },
     ]);
-    expect(report?.attempt?.failures?.failed_flows).toEqual(report?.attempt?.failed_flows);
+    expect(report?.attempt?.failures).toBeUndefined();
+  });
+
+  it("says each fact once and fits one screen of `bd show` for one failed flow", () => {
+    const error = [
+      "expect(locator).toHaveText(expected) failed",
+      "",
+      "Locator:  getByTestId('cart-count')",
+      'Expected: "1"',
+      'Received: "0"',
+      "Timeout:  5000ms",
+      "",
+      "Call log:",
+      '  - Expect "toHaveText" with timeout 5000ms',
+      "  - waiting for getByTestId('cart-count')",
+      '    9 × locator resolved to <span data-testid="cart-count">0</span>',
+    ].join("\n");
+    const text = commentFor([outcome("checkout", { error })]);
+    const escaped = JSON.stringify(error).slice(1, -1);
+    expect(text.split(escaped)).toHaveLength(2);
+    // bd wraps at 80 columns: the comment, wrapped, stays under 40 lines.
+    const wrapped = text
+      .split("\n")
+      .reduce((n, line) => n + Math.max(1, Math.ceil(line.length / 80)), 0);
+    expect(wrapped).toBeLessThanOrEqual(40);
+    expect(text.split("\n")[0]).toBe(
+      "verify-manager: attempt 1 of 3 failed. Set back to in_progress.",
+    );
+    expect(parseCommentReport(text)?.outcomes[0]?.error).toBe(error);
+  });
+
+  it("keeps a failed flow's error in the attempt block when its outcome is not in the comment", () => {
+    const entry = entryFor([outcome("checkout")]);
+    const text = ticketComment({
+      entry,
+      history: [],
+      retryBudget: 3,
+      countedFailures: 1,
+      outcomes: [],
+      unknownFlows: [],
+      secrets: [],
+    });
+    expect(parseCommentReport(text)?.attempt?.failed_flows[0]?.error).toBe("expected 1, got 0");
+  });
+
+  it("keeps the whole failures record when it holds a kind the flat lists do not name", () => {
+    const input = inputFor([outcome("checkout")]);
+    const finding = {
+      file: "REPORT.md",
+      line: 3,
+      rule: "fabricated-citation" as const,
+      message: "no such page",
+    };
+    const text = renderComment({
+      ...input,
+      failures: { ...input.failures, deliverable_findings: [finding] },
+    });
+    expect(parseCommentReport(text)?.attempt?.failures?.deliverable_findings).toEqual([finding]);
   });
 
   it("says what failed for a person first: flow, step, Expected/Received, page, evidence relative to the repo", () => {

@@ -98,16 +98,37 @@ function commentOutcome(o: FlowOutcome, limits: Limits): IssueCommentOutcome {
   };
 }
 
+/**
+ * A failed flow's error is said once: in its `outcomes` entry when the comment carries it
+ * (with its artifacts), else here.
+ */
+function withoutRepeatedErrors(
+  failures: Failures,
+  outcomes: readonly IssueCommentOutcome[],
+): Failures {
+  const said = new Map(outcomes.map((o) => [o.flow, o.error]));
+  return {
+    ...failures,
+    failed_flows: failures.failed_flows.map((f) =>
+      f.error !== null && said.get(f.flow) === f.error ? { ...f, error: null } : f,
+    ),
+  };
+}
+
 /** Long lists (hundreds of lint errors) are cut to what a reader can use; the log keeps them all. */
-function attemptBlock(input: CommentInput, limits: Limits): Attempt {
+function attemptBlock(
+  input: CommentInput,
+  limits: Limits,
+  outcomes: readonly IssueCommentOutcome[],
+): Attempt {
   const text = (value: string) => clip(value, limits.error, false);
   const failures = clipFailures(input.failures, limits.error >= 2000 ? 50 : 10, text);
-  // The contract's attempt block: the flat lists and the record they come from (`failures`,
-  // which also holds kinds the flat lists do not name).
+  // The contract's attempt block: the flat lists, and the record they come from (`failures`)
+  // only when it holds a kind the flat lists do not name (each fact once).
   return {
     ...input.attempt,
-    ...flatFailures(failures),
-    failures,
+    ...flatFailures(withoutRepeatedErrors(failures, outcomes)),
+    ...(failures.deliverable_findings.length > 0 ? { failures } : {}),
     ...(input.history
       ? { history: input.history.map((h) => ({ ...h, summary: text(h.summary) })) }
       : {}),
@@ -156,13 +177,14 @@ function redactInput(input: CommentInput): CommentInput {
 /** `input` comes from redactInput. */
 function renderWith(input: CommentInput, limits: Limits, isTruncated: boolean): string {
   const { secrets } = input;
-  const attempt = redactStrings(attemptBlock(input, limits), secrets);
+  const outcomes = input.outcomes.map((o) => commentOutcome(o, limits));
+  const attempt = redactStrings(attemptBlock(input, limits, outcomes), secrets);
   const report: IssueCommentReport = IssueCommentReportSchema.parse({
     schema_version: 1,
     tool: "verify-manager",
     kind: input.kind,
     fingerprint: input.fingerprint,
-    outcomes: input.outcomes.map((o) => commentOutcome(o, limits)),
+    outcomes,
     unknown_flows: input.unknownFlows.map((n) => redact(n, secrets)),
     truncated: isTruncated,
     attempt,
@@ -173,7 +195,8 @@ function renderWith(input: CommentInput, limits: Limits, isTruncated: boolean): 
     limits.firstLine,
     false,
   );
-  const json = redact(JSON.stringify(report, null, 2), secrets);
+  // One line: bd shows the record unfolded, and a machine does not need the indentation.
+  const json = redact(JSON.stringify(report), secrets);
   const human = whatFailedLines(input.outcomes, input.failures);
   const body = [
     ...human,

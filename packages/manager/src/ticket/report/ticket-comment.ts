@@ -8,6 +8,7 @@ import { agentLoopLines, declaredTestLines } from "./declared-lines.js";
 import { deliverableLines, smokeLines } from "./deliverable-lines.js";
 import { judgeLines } from "./judge-lines.js";
 import { failureSummary, passEvidence } from "./summary.js";
+import { whatFailedLines } from "./what-failed.js";
 
 export const NEEDS_HUMAN_LABEL = "needs-human";
 
@@ -31,6 +32,15 @@ function previousAttempt(input: TicketCommentInput): number | null {
   return input.history[input.history.length - 1]?.attempt ?? null;
 }
 
+/** "attempt 2 of 3 failed", or, when flaky or setup attempts came between, what the count means. */
+function failedAttempt(input: TicketCommentInput): string {
+  const n = input.entry.attempt;
+  const { countedFailures, retryBudget } = input;
+  return n === countedFailures
+    ? `attempt ${n} of ${retryBudget} failed`
+    : `attempt ${n} failed, failure ${countedFailures} of the ${retryBudget} allowed (flaky and setup attempts do not count)`;
+}
+
 function headline(input: TicketCommentInput): string {
   const { entry } = input;
   const n = entry.attempt;
@@ -41,7 +51,10 @@ function headline(input: TicketCommentInput): string {
       : "";
   switch (entry.decision) {
     case "retry":
-      return `verify-manager: attempt ${n} failed (${input.countedFailures} of ${input.retryBudget} counted)${same}: ${summary}. Set back to in_progress.`;
+      // The "What failed:" lines below name each failure; the headline does not say it twice.
+      return whatFailedLines(input.outcomes, failuresOf(entry)).length > 0
+        ? `verify-manager: ${failedAttempt(input)}${same}. Set back to in_progress.`
+        : `verify-manager: ${failedAttempt(input)}${same}: ${summary}. Set back to in_progress.`;
     case "escalate":
       if (entry.agent_loop) {
         return `verify-manager: attempt ${n} is not verified: escalated by the agent (needs_human): ${entry.agent_loop.reason ?? "no reason given"}; sent to a human (label ${NEEDS_HUMAN_LABEL}, status blocked)`;
@@ -54,7 +67,7 @@ function headline(input: TicketCommentInput): string {
         const count = fabricatedCitations(entry.deliverable_review);
         return `verify-manager: attempt ${n} failed: ${count} fabricated citations in ${entry.deliverable_review?.file ?? "the deliverable"} (${ESCALATE_FABRICATED} or more need a human reviewer to judge how far the problem goes, not another retry); escalated to a human reviewer (label ${NEEDS_HUMAN_LABEL}, status blocked): ${summary}`;
       }
-      return `verify-manager: attempt ${n} failed (${input.countedFailures} of ${input.retryBudget} counted)${same}; escalated to a human (label ${NEEDS_HUMAN_LABEL}, status blocked): ${summary}`;
+      return `verify-manager: ${failedAttempt(input)}${same}; escalated to a human (label ${NEEDS_HUMAN_LABEL}, status blocked): ${summary}`;
     case "flaky": {
       const lucky = entry.flaky.filter((f) => f.reason === "confirm_failed").map((f) => f.name);
       const confirm =
