@@ -66,9 +66,8 @@ describe("verify-gates loop", () => {
     const rearm = await runCliInProcess(repo.dir, ["loop", "start", "--session", "s-2"], {
       CLAUDECODE: "",
     });
-    expect(rearm.stderr).toContain(
-      "session s-2's previous loop (iteration 0 of 3), ended disarmed by the user: re-armed by loop start",
-    );
+    // Issue 48 §2: re-arming an armed loop goes on with it, never starts it over.
+    expect(rearm.stdout).toContain("loop already armed: session s-2 goes on at iteration 0");
     expect((await runCliInProcess(repo.dir, ["loop", "stop"])).stdout).toContain("session s-2");
     expect((await runCliInProcess(repo.dir, ["loop", "stop"])).stdout).toBe(
       "no active loop to stop\n",

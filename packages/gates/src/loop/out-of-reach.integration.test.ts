@@ -95,21 +95,22 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
     expect(loopJson(repo.dir)).toMatchObject({ state: "needs_human", ended_by: "agent" });
   });
 
-  it("loop stop and re-arming from inside the session are recorded disarmed, by the agent", () => {
+  it("loop stop and re-arming from inside the session end nothing; a person's stop is recorded as theirs", () => {
     const { repo, claude } = armedRed();
     expect(decision(claude.event(stop(A, repo.dir)).stdout).decision).toBe("block");
-    // Re-armed with a lower cap: the armed loop ends disarmed first, on the record.
+    // Re-armed with a lower cap (issue 48 §2): the loop goes on, its count and cap kept.
     const rearmed = claude.verifyLoop(A, "--max-iterations 1");
     expect(rearmed.code, debug(rearmed)).toBe(0);
-    expect(rearmed.stderr).toContain(
-      "previous loop (iteration 1 of 4), ended disarmed by the agent",
-    );
-    const stopped = claude.agentRuns("loop stop");
-    expect(stopped.code, debug(stopped)).toBe(0);
-    expect(stopped.stdout).toContain(
-      `session ${A} disarmed by the agent, recorded as not verified`,
-    );
-    expect(loopJson(repo.dir)).toMatchObject({ state: "disarmed", ended_by: "agent" });
+    expect(rearmed.stdout).toContain("goes on at iteration 1, its cap of 4 kept");
+    // Issue 48 §1: a stop from inside the gated session is refused, naming escalate.
+    const stopped = claude.agentRuns("loop stop", A);
+    expect(stopped.code, debug(stopped)).toBe(2);
+    expect(stopped.stderr).toContain(`verify-gates loop escalate --session ${A}`);
+    expect(loopJson(repo.dir)).toMatchObject({ iteration: 1, max_iterations: 4 });
+    expect(loopJson(repo.dir).state ?? "active").toBe("active");
+    // A person in a terminal (no CLAUDECODE) can still stop a loop; the record says it was them.
+    const person = runCli(repo.dir, ["loop", "stop", "--session", A], { CLAUDECODE: "" });
+    expect(person.stdout).toContain("disarmed by the user");
     // The visible log says so too (the signed one in the state folder is the one trusted).
     const log = repo
       .read(".verify/agent-loop.log.jsonl")
@@ -118,13 +119,8 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
       .map((l) => JSON.parse(l) as { outcome: string; ended_by?: string });
     expect(log.map((e) => [e.outcome, e.ended_by])).toEqual([
       ["blocked", undefined],
-      ["disarmed", "agent"],
-      ["disarmed", "agent"],
+      ["disarmed", "user"],
     ]);
-    // A person in a terminal (no CLAUDECODE) can still stop a loop; the record says it was them.
-    claude.verifyLoop(A);
-    const person = runCli(repo.dir, ["loop", "stop", "--session", A], { CLAUDECODE: "" });
-    expect(person.stdout).toContain("disarmed by the user");
   });
 
   it("the next loop start sees a capped loop; a capped record is red", () => {
