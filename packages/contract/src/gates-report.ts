@@ -131,6 +131,11 @@ export const GatesReportSchema = z.strictObject({
   oracle: GatesOracleSchema.optional(),
   /** The repository's latest agent loop (absent when none was ever started): `needs_human` is never verified. */
   agent_loop: AgentLoopBriefSchema.optional(),
+  /**
+   * The repository the run verified (its root, as an absolute path): `--project-dir` and
+   * `VERIFY_PROJECT_DIR` point a run at another folder. Absent when the run found no repository.
+   */
+  project_dir: z.string().optional(),
 });
 export type GatesReport = z.infer<typeof GatesReportSchema>;
 

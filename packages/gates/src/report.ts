@@ -21,6 +21,8 @@ import type { GateTestCase } from "./tools/vitest.js";
 
 export interface ReportParts {
   version: string;
+  /** The repository the run verified, once found. */
+  projectDir?: string | undefined;
   mode: GatesMode;
   base: GatesReport["base"];
   only: GateStage[] | undefined;
@@ -94,6 +96,7 @@ export function assembleReport(parts: ReportParts): GatesReport {
     ...(parts.oracle ? { oracle: parts.oracle } : {}),
     ...(parts.verdict ? { judge: parts.verdict } : {}),
     ...(parts.agentLoop ? { agent_loop: parts.agentLoop } : {}),
+    ...(parts.projectDir ? { project_dir: parts.projectDir } : {}),
   };
   return JSON.parse(redact(JSON.stringify(report), parts.secrets)) as GatesReport;
 }
