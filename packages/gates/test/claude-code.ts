@@ -97,3 +97,14 @@ export function claudeCode(project: string, env: Record<string, string> = {}): C
     bin,
   };
 }
+
+/** The verify-gates the hooks `loop install` wrote run: its copy in the state folder. */
+export function installedBin(project: string): string {
+  const settings = JSON.parse(readFileSync(join(project, ".claude", "settings.json"), "utf8")) as {
+    hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>;
+  };
+  const command = settings.hooks.Stop?.at(-1)?.hooks[0]?.command ?? "";
+  const bin = /^'(.+)' hook$/.exec(command)?.[1];
+  if (!bin) throw new Error(`no verify-gates path in the Stop hook '${command}'`);
+  return bin;
+}
