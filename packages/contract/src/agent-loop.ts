@@ -87,6 +87,12 @@ export const AgentLoopSchema = z.strictObject({
   end_reason: z.string().optional(),
   /** The last gated stop's summary (what was red): the evidence an escalation carries. */
   last_summary: z.string().optional(),
+  /**
+   * What the next stop of the session tells the user, once: a `loop stop` (who, when, how red the
+   * change was at its last check). Carried over by the `loop start` that follows it, cleared by
+   * the stop that shows it.
+   */
+  pending_notice: z.string().optional(),
 });
 export type AgentLoop = z.infer<typeof AgentLoopSchema>;
 

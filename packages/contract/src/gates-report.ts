@@ -148,6 +148,11 @@ export const GatesReportSchema = z.strictObject({
   agent_loop: AgentLoopBriefSchema.optional(),
   /** Present when a passing full run checked nothing of the change (no stamp is written then). */
   unchecked: GatesUncheckedSchema.optional(),
+  /**
+   * The repository the run verified (its root, as an absolute path): `--project-dir` and
+   * `VERIFY_PROJECT_DIR` point a run at another folder. Absent when the run found no repository.
+   */
+  project_dir: z.string().optional(),
 });
 export type GatesReport = z.infer<typeof GatesReportSchema>;
 

@@ -11,6 +11,8 @@ export interface ExecOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   timeoutMs?: number;
+  /** Written to the command's stdin (else it reads an empty one). */
+  input?: string;
 }
 
 /** Run a command (no shell), capture both streams; a deadline kills its process group. */
@@ -19,9 +21,11 @@ export function exec(file: string, args: readonly string[], options: ExecOptions
   const child = spawn(file, [...args], {
     cwd: options.cwd,
     env: options.env,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
     detached: true,
   });
+  // Closed at once: a command reads its input, or the end of an empty one.
+  child.stdin.on("error", () => undefined).end(options.input ?? "");
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));

@@ -18,6 +18,8 @@ export interface Io {
   readStdin: () => Promise<string>;
   out: (text: string) => void;
   err: (text: string) => void;
+  /** A yes/no question to the person at the terminal; absent when there is none (no TTY). */
+  confirm?: (question: string) => Promise<boolean>;
 }
 
 /** The verdicts on stdin: a JSON list (objects, raw judge outputs as strings, null for a missing one) or one verdict; other text is searched for blocks. */
@@ -120,7 +122,7 @@ export async function runAgentCommand(
 ): Promise<number> {
   switch (args.command) {
     case "loop-start": {
-      const { loop, previous, sessionFrom } = await startLoop({
+      const { loop, previous, sessionFrom, rearmed } = await startLoop({
         cwd: io.cwd,
         env: io.env,
         ...(args.session ? { session: args.session } : {}),
@@ -129,6 +131,16 @@ export async function runAgentCommand(
         ...(args.taskFile ? { taskFile: args.taskFile } : {}),
         ...(args.ticket ? { ticket: args.ticket } : {}),
       });
+      if (rearmed) {
+        const cap =
+          loop.max_iterations > rearmed.capBefore
+            ? `its cap raised to ${loop.max_iterations}`
+            : `its cap of ${loop.max_iterations} kept${rearmed.askedFor !== undefined && rearmed.askedFor < loop.max_iterations ? ` (a re-arm never lowers it: --max-iterations ${rearmed.askedFor} ignored)` : ""}`;
+        io.out(
+          `loop already armed: session ${loop.session_id} goes on at iteration ${loop.iteration}, ${cap}; its oracle, base and task are the ones it was armed with\n`,
+        );
+        return 0;
+      }
       if (previous)
         io.err(
           `verify-gates: session ${loop.session_id}'s previous loop (iteration ${previous.iteration} of ${previous.max_iterations})${endOf(previous)}\n`,
@@ -141,7 +153,12 @@ export async function runAgentCommand(
       return 0;
     }
     case "loop-stop": {
-      const ended = await stopLoop({ cwd: io.cwd, env: io.env, session: args.session });
+      const ended = await stopLoop({
+        cwd: io.cwd,
+        env: io.env,
+        session: args.session,
+        ...(io.confirm ? { confirm: io.confirm } : {}),
+      });
       io.out(
         ended
           ? `loop stopped: session ${ended.session_id} disarmed by the ${ended.ended_by ?? "user"}, recorded as not verified\n`

@@ -15,11 +15,24 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** Asks the person at the terminal; only "yes" confirms. */
+async function confirm(question: string): Promise<boolean> {
+  const { createInterface } = await import("node:readline/promises");
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return (await rl.question(question)).trim().toLowerCase() === "yes";
+  } finally {
+    rl.close();
+  }
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const result = await runCommandFor(parseArgs(argv, process.env), {
     cwd: process.cwd(),
     env: process.env,
     readStdin,
+    // A question needs a person at a terminal: the agent's shells have none.
+    ...(process.stdin.isTTY && process.stderr.isTTY ? { confirm } : {}),
     progress: (text) => process.stderr.write(redact(text)),
   });
   return printResult(result);

@@ -22,6 +22,8 @@ import { uncheckedOf } from "./unchecked.js";
 
 export interface ReportParts {
   version: string;
+  /** The repository the run verified, once found. */
+  projectDir?: string | undefined;
   mode: GatesMode;
   base: GatesReport["base"];
   only: GateStage[] | undefined;
@@ -101,6 +103,7 @@ export function assembleReport(parts: ReportParts): GatesReport {
     ...(parts.verdict ? { judge: parts.verdict } : {}),
     ...(parts.agentLoop ? { agent_loop: parts.agentLoop } : {}),
     ...(unchecked ? { unchecked } : {}),
+    ...(parts.projectDir ? { project_dir: parts.projectDir } : {}),
   };
   return JSON.parse(redact(JSON.stringify(report), parts.secrets)) as GatesReport;
 }

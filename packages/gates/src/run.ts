@@ -398,6 +398,7 @@ export async function runGates(options: GatesOptions = {}): Promise<GatesRun> {
   let setup: Setup | undefined;
   try {
     root = await repoRoot(options.cwd ?? process.cwd());
+    parts.projectDir = root;
     // How the agent loop here stands: the manager never verifies a loop the agent escalated.
     const { latestLoop } = await import("./loop/latest-loop.js");
     parts.agentLoop = await latestLoop(root, env);

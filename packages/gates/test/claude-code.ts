@@ -7,15 +7,21 @@ import type { CliResult } from "./fixture.js";
  * Claude Code as far as the loop sees it: it runs the hook commands `loop install` wrote into
  * `.claude/settings.json` through a shell in the project directory, one JSON payload on stdin,
  * and expands `${CLAUDE_SESSION_ID}` and `$ARGUMENTS` in `/verify-loop` before the agent runs
- * the command it holds (with `CLAUDECODE=1`, as in every shell Claude Code starts).
+ * the command it holds (with `CLAUDECODE=1` and the session's `CLAUDE_CODE_SESSION_ID`, as in
+ * every shell Claude Code starts).
  */
 export interface ClaudeCode {
   /** Fire one hook event for a session, as the installed command. */
   event(payload: object): CliResult;
   /** The session types `/verify-loop ARGS`; the agent runs the command the file holds. */
   verifyLoop(session: string, args?: string, expand?: boolean): CliResult;
-  /** The agent runs a `verify-gates …` command in its shell (the bin the slash command names). */
-  agentRuns(args: string): CliResult;
+  /**
+   * The agent runs a `verify-gates …` command in its shell (the bin the slash command names); in
+   * a session's shell, Claude Code sets `CLAUDE_CODE_SESSION_ID` too.
+   */
+  agentRuns(args: string, session?: string): CliResult;
+  /** The bin the slash command names, as the shell runs it. */
+  bin: string;
 }
 
 const common = (session: string, cwd: string, event: string) => ({
@@ -81,10 +87,24 @@ export function claudeCode(project: string, env: Record<string, string> = {}): C
         "$ARGUMENTS",
         args,
       );
-      return sh(project, text, agentEnv);
+      return sh(project, text, { ...agentEnv, CLAUDE_CODE_SESSION_ID: session });
     },
-    agentRuns(args) {
-      return sh(project, `${bin} ${args}`, agentEnv);
+    agentRuns(args, session) {
+      const env =
+        session === undefined ? agentEnv : { ...agentEnv, CLAUDE_CODE_SESSION_ID: session };
+      return sh(project, `${bin} ${args}`, env);
     },
+    bin,
   };
+}
+
+/** The verify-gates the hooks `loop install` wrote run: its copy in the state folder. */
+export function installedBin(project: string): string {
+  const settings = JSON.parse(readFileSync(join(project, ".claude", "settings.json"), "utf8")) as {
+    hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>;
+  };
+  const command = settings.hooks.Stop?.at(-1)?.hooks[0]?.command ?? "";
+  const bin = /^'(.+)' hook$/.exec(command)?.[1];
+  if (!bin) throw new Error(`no verify-gates path in the Stop hook '${command}'`);
+  return bin;
 }

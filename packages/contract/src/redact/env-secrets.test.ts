@@ -34,6 +34,7 @@ describe("isSecretName", () => {
     "KEYBOARD_LAYOUT",
     "XDG_SESSION_ID",
     "DBUS_SESSION_BUS_ADDRESS",
+    "CLAUDE_CODE_SESSION_ID",
     "SSH_AUTH_SOCK",
     "BYPASS_PROXY",
     "VERIFY_BASE_URL",

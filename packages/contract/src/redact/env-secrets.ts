@@ -23,9 +23,12 @@ const SECRET_WORDS = new Set([
 
 /**
  * Names that match the rules above but hold no secret: the shell's current directory and
- * desktop-session plumbing, whose values (paths, socket addresses) appear in ordinary output.
+ * desktop-session plumbing, whose values (paths, socket addresses) appear in ordinary output,
+ * and the coding agent's session id (`CLAUDE_CODE_SESSION_ID`), which the loop's commands name
+ * on purpose (`loop escalate --session <id>`).
  */
-const NOT_SECRET = /^(?:PWD|OLDPWD|SESSION_MANAGER|XDG_.*|DBUS_.*|.*_SOCK)$/i;
+const NOT_SECRET =
+  /^(?:PWD|OLDPWD|SESSION_MANAGER|XDG_.*|DBUS_.*|.*_SOCK|CLAUDE_CODE_SESSION_ID)$/i;
 
 /** Whether a variable's name says its value is a secret. */
 export function isSecretName(name: string): boolean {

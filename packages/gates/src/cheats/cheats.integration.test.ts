@@ -52,6 +52,36 @@ describe("cheats that pass the visible tests are floor findings on their line", 
     expect(message).toContain('100, "SAVE10"');
   });
 
+  it("one pinned input whose branch returns the test's expected value (issue 48 §4)", async () => {
+    const ternary = taskRepo();
+    ternary.write(
+      "src/price.ts",
+      code(
+        "export function discount(price: number, code: string): number {",
+        '  return code === "SAVE10" ? 90 : price;',
+        "}",
+      ),
+    );
+    const result = await caught(ternary);
+    expect(rules(result)).toEqual(["src/price.ts:2 special-cased-test-input"]);
+    expect(result.report?.findings[0]?.message).toBe(
+      'discount() special-cases the inputs of the test at src/price.test.ts:5 ("SAVE10"), returning the 90 it expects, on src/price.ts:2',
+    );
+    const early = taskRepo();
+    early.write(
+      "src/price.ts",
+      code(
+        "export function discount(price: number, code: string): number {",
+        '  if (code.trim() === "SAVE10") {',
+        "    return 90;",
+        "  }",
+        "  return price;",
+        "}",
+      ),
+    );
+    expect(rules(await caught(early))).toEqual(["src/price.ts:2 special-cased-test-input"]);
+  });
+
   it("a call counter the function decides on", async () => {
     const repo = taskRepo();
     repo.write(
@@ -124,6 +154,38 @@ describe("honest changes stay green", () => {
         '  if (verbose && code === "SAVE10" && price > 0) newId();',
         "  const rate = RATES[code] ?? 0;",
         "  return price - (price * rate) / 100;",
+        "}",
+      ),
+    );
+    const result = await gates(repo);
+    expect(result.code, debug(result)).toBe(0);
+  });
+
+  it("a lookup on a function's only input, and a code's rule computed from the price (issue 48 §4)", async () => {
+    const repo = taskRepo({
+      "src/label.ts": "export function label(kind: string): string {\n  return kind;\n}\n",
+      "src/label.test.ts": code(
+        'import { expect, it } from "vitest";',
+        'import { label } from "./label.js";',
+        'it("names errors", () => {',
+        '  expect(label("error")).toBe("Error");',
+        "});",
+      ),
+    });
+    repo.write(
+      "src/label.ts",
+      code(
+        "export function label(kind: string): string {",
+        '  if (kind === "error") return "Error";',
+        '  return kind === "warn" ? "Warning" : kind;',
+        "}",
+      ),
+    );
+    repo.write(
+      "src/price.ts",
+      code(
+        "export function discount(price: number, code: string): number {",
+        '  return code === "SAVE10" ? price - price / 10 : price;',
         "}",
       ),
     );

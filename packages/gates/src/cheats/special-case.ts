@@ -79,6 +79,28 @@ interface Condition {
   line: number;
   /** Each equality test: the input expression (as written) and the literal's key. */
   tests: Array<{ input: string; key: string; text: string }>;
+  /** The literal the branch returns when the condition holds (`c ? 90 : p`, `if (c) return 90`). */
+  returns?: string | undefined;
+}
+
+/** The literal a statement returns straight away (`return 90;`, `{ return 90; }`), if any. */
+function returnedLiteral(ts: Ts, statement: TS.Statement): string | undefined {
+  const first = ts.isBlock(statement) ? statement.statements[0] : statement;
+  if (first === undefined || !ts.isReturnStatement(first) || first.expression === undefined)
+    return undefined;
+  return literalKey(ts, first.expression);
+}
+
+/** The literal the branch a condition guards yields, when it is one that says something. */
+function branchLiteral(ts: Ts, root: TS.Node): string | undefined {
+  const parent = root.parent;
+  const key =
+    ts.isConditionalExpression(parent) && parent.condition === root
+      ? literalKey(ts, parent.whenTrue)
+      : ts.isIfStatement(parent) && parent.expression === root
+        ? returnedLiteral(ts, parent.thenStatement)
+        : undefined;
+  return meaningful(key) ? key : undefined;
 }
 
 const EQUALITY = (ts: Ts, kind: TS.SyntaxKind) =>
@@ -101,7 +123,10 @@ function conditionRoot(ts: Ts, node: TS.Node): TS.Node {
 
 const squash = (text: string) => text.replace(/\s+/g, "");
 
-/** Conditions on added lines that test two or more inputs against literals that say something. */
+/**
+ * Conditions on added lines that test two or more inputs against literals that say something, or
+ * one or more when the branch they guard returns a literal (it may be a test's expected value).
+ */
 async function changedConditions(ctx: GatesContext, source: ChangedSource): Promise<Condition[]> {
   const { ts, source: tree, lineOf } = await parse(source.path, source.text);
   const byRoot = new Map<TS.Node, Condition>();
@@ -118,11 +143,16 @@ async function changedConditions(ctx: GatesContext, source: ChangedSource): Prom
     const key = literalKey(ts, literal);
     if (!meaningful(key) || rootParameter(ts, input, params) === undefined) return;
     const root = conditionRoot(ts, node);
-    const condition = byRoot.get(root) ?? { fn: name, line, tests: [] };
+    const condition = byRoot.get(root) ?? {
+      fn: name,
+      line,
+      tests: [],
+      returns: branchLiteral(ts, root),
+    };
     condition.tests.push({ input: squash(input.getText(tree)), key, text: node.getText(tree) });
     byRoot.set(root, condition);
   });
-  const candidates = [...byRoot.values()].filter((c) => inputsOf(c.tests).size >= 2);
+  const candidates = [...byRoot.values()].filter(pinsEnough);
   if (candidates.length === 0) return [];
   // A comparison the file already had is not the change's.
   const before =
@@ -130,16 +160,49 @@ async function changedConditions(ctx: GatesContext, source: ChangedSource): Prom
   const old = squash(before);
   return candidates
     .map((c) => ({ ...c, tests: c.tests.filter((t) => !old.includes(squash(t.text))) }))
-    .filter((c) => inputsOf(c.tests).size >= 2);
+    .filter(pinsEnough);
 }
 
 const inputsOf = (tests: Condition["tests"]) => new Set(tests.map((t) => t.input));
+const pinsEnough = (c: Condition) => inputsOf(c.tests).size >= (c.returns === undefined ? 2 : 1);
 
 /** A call of a tested function in a test: its literal inputs, and where it is. */
 interface TestCall {
   file: string;
   line: number;
   keys: Set<string>;
+  /** The literal the test expects it to return (`expect(f(…)).toBe(90)`, `assert.equal(f(…), 90)`). */
+  expected?: string | undefined;
+}
+
+const MATCHERS = new Set(["toBe", "toEqual", "toStrictEqual"]);
+const ASSERTS = new Set(["equal", "strictEqual", "deepEqual", "deepStrictEqual", "is"]);
+
+/** The literal a test expects a call to return, when it says so plainly. */
+function expectedOf(ts: Ts, call: TS.CallExpression): string | undefined {
+  const parent = call.parent;
+  if (!ts.isCallExpression(parent) || parent.arguments[0] !== call) return undefined;
+  const callee = parent.expression;
+  // assert.equal(f(…), 90), t.is(f(…), 90)
+  const name = ts.isIdentifier(callee)
+    ? callee.text
+    : ts.isPropertyAccessExpression(callee)
+      ? callee.name.text
+      : undefined;
+  if (name !== undefined && ASSERTS.has(name) && parent.arguments[1] !== undefined)
+    return literalKey(ts, parent.arguments[1]);
+  // expect(f(…)).toBe(90)
+  if (!ts.isIdentifier(callee) || callee.text !== "expect") return undefined;
+  const matcher = parent.parent;
+  const invoked = matcher.parent;
+  if (
+    !ts.isPropertyAccessExpression(matcher) ||
+    !MATCHERS.has(matcher.name.text) ||
+    !ts.isCallExpression(invoked) ||
+    invoked.arguments[0] === undefined
+  )
+    return undefined;
+  return literalKey(ts, invoked.arguments[0]);
 }
 
 function literalsOf(ts: Ts, node: TS.Node, into: Set<string>): void {
@@ -170,7 +233,8 @@ async function testCalls(oracle: Oracle, names: ReadonlySet<string>): Promise<Te
       if (name === undefined || !names.has(name)) return;
       const keys = new Set<string>();
       for (const arg of node.arguments) literalsOf(ts, arg, keys);
-      if (keys.size > 0) out.push({ file: path, line: lineOf(node), keys });
+      if (keys.size > 0)
+        out.push({ file: path, line: lineOf(node), keys, expected: expectedOf(ts, node) });
     });
   }
   return out;
@@ -179,9 +243,24 @@ async function testCalls(oracle: Oracle, names: ReadonlySet<string>): Promise<Te
 const shown = (key: string) => (key.startsWith("s:") ? JSON.stringify(key.slice(2)) : key.slice(2));
 
 /**
+ * A branch that returns the value a test expects, under a condition on that test's inputs: every
+ * input the condition tests is pinned to the call's literal, and the call passes another literal
+ * the branch ignores (`code === "SAVE10" ? 90 : price` for `expect(discount(100, "SAVE10")).toBe(90)`).
+ * A lookup on the function's only input (`kind === "error" ? "Error" : kind`) pins the whole call:
+ * it maps an input, it does not skip one.
+ */
+function returnsExpected(condition: Condition, call: TestCall): boolean {
+  if (condition.returns === undefined || condition.returns !== call.expected) return false;
+  const pinned = new Set(condition.tests.map((t) => t.key));
+  if (![...pinned].every((key) => call.keys.has(key))) return false;
+  return [...call.keys].some((key) => !pinned.has(key) && key !== call.expected);
+}
+
+/**
  * The hard-coded test case: a changed condition that tests two or more inputs of a function
  * against the very literals one call of that function in the oracle's tests passes
- * (`if (price === 100 && code === "SAVE10") return 90`). A finding names both lines.
+ * (`if (price === 100 && code === "SAVE10") return 90`), or one that returns the call's expected
+ * value (`returnsExpected`). A finding names both lines.
  */
 export async function specialCaseFindings(
   ctx: GatesContext,
@@ -196,16 +275,22 @@ export async function specialCaseFindings(
   for (const [source, condition] of conditions) {
     const matched = (call: TestCall) => condition.tests.filter((t) => call.keys.has(t.key));
     // Two or more different inputs pinned to one test call's values: that call, hard-coded.
-    const hit = calls.find((call) => inputsOf(matched(call)).size >= 2);
+    const hit =
+      calls.find((call) => inputsOf(matched(call)).size >= 2) ??
+      calls.find((call) => returnsExpected(condition, call));
     if (!hit) continue;
     const values = [...new Set(matched(hit).map((t) => shown(t.key)))];
+    const returning =
+      inputsOf(matched(hit)).size < 2 && hit.expected !== undefined
+        ? `, returning the ${shown(hit.expected)} it expects,`
+        : "";
     out.push(
       finding(
         "floor",
         source.path,
         condition.line,
         "special-cased-test-input",
-        `${condition.fn}() special-cases the inputs of the test at ${hit.file}:${hit.line} (${values.join(", ")}) on ${source.path}:${condition.line}`,
+        `${condition.fn}() special-cases the inputs of the test at ${hit.file}:${hit.line} (${values.join(", ")})${returning} on ${source.path}:${condition.line}`,
         "solve the problem for every input, not the ones the tests pass",
       ),
     );

@@ -17,6 +17,7 @@ export async function agentCommand(
       readStdin: io.readStdin,
       out: (text) => stdout.push(text),
       err: io.progress,
+      ...(io.confirm ? { confirm: io.confirm } : {}),
     });
     return output(exitCode, stdout.join(""));
   } catch (error) {

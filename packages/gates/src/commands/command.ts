@@ -15,6 +15,8 @@ export interface CommandIo {
   env: NodeJS.ProcessEnv;
   readStdin: () => Promise<string>;
   progress: (text: string) => void;
+  /** A yes/no question to the person at the terminal; absent without one (stdin or stderr not a TTY). */
+  confirm?: (question: string) => Promise<boolean>;
 }
 
 export type CommandArgs<K extends ParsedArgs["command"]> = Extract<ParsedArgs, { command: K }>;

@@ -42,6 +42,24 @@ export async function runCommand(args: CommandArgs<"run">, io: CommandIo): Promi
   });
   return output(
     EXIT_CODE[report.status],
-    args.json ? `${JSON.stringify(report, null, 2)}\n` : summary,
+    args.json
+      ? `${JSON.stringify(report, null, 2)}\n`
+      : `${await elsewhere(args, io, report)}${summary}`,
   );
+}
+
+/**
+ * A run pointed at another folder (`--project-dir`, `VERIFY_PROJECT_DIR`) says so on its first
+ * line: its verdict and any stamp hit are that folder's, not those of the repository it ran in.
+ */
+async function elsewhere(
+  args: CommandArgs<"run">,
+  io: CommandIo,
+  report: { project_dir?: string | undefined },
+): Promise<string> {
+  if (args.projectDir === undefined || report.project_dir === undefined) return "";
+  const { repoRoot } = await import("../diff/git.js");
+  const here = await repoRoot(io.cwd).catch(() => io.cwd);
+  if (here === report.project_dir) return "";
+  return `verify-gates: verified ${report.project_dir}, not the repository this was run in (${here})\n`;
 }

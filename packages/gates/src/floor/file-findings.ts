@@ -18,6 +18,7 @@ import { ignoreFileFindings } from "./ignore-files.js";
 import type { JudgedFile } from "./judged-files.js";
 import { loosenedSettings } from "./loosened-settings.js";
 import { markerFindings } from "./markers.js";
+import { silencingCastFindings } from "./silencing-casts.js";
 import { moduleMockFindings } from "./module-mocks.js";
 import { skipFormFindings } from "./skip-forms.js";
 import { snapshotFindings } from "./snapshots.js";
@@ -58,7 +59,11 @@ export async function fileFindings(
   pool: TestDefinition[],
   declared: readonly DeclaredTest[],
 ): Promise<GateFinding[]> {
-  const out = [...markerFindings(file), ...(await skipFormFindings(file))];
+  const out = [
+    ...markerFindings(file),
+    ...(await skipFormFindings(file)),
+    ...(await silencingCastFindings(file)),
+  ];
   const deleted = await deletedTest(file, pool);
   if (deleted.length > 0 || file.after === undefined) return [...out, ...deleted];
   if (file.before === undefined) return out; // a new file loosens nothing

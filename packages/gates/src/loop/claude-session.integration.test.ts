@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { AgentLoopLogEntrySchema } from "@agent-verify/contract";
 import { describe, expect, it } from "vitest";
 import { runCliInProcess } from "../../test/cli-in-process.js";
+import { installedBin } from "../../test/claude-code.js";
 import { debug, git, makeRepo, runCli } from "../../test/fixture.js";
 import { loopOf } from "../../test/loop-state.js";
 
@@ -44,8 +45,10 @@ const subagentStop = (s: string, cwd: string, agent: string) => ({
   last_assistant_message: "Implemented.",
 });
 
+/** The hooks run the copy `loop install` made (issue 48 §3): set once the test installed. */
+let hookBin: string | undefined;
 const hook = (cwd: string, payload: object, env: Record<string, string> = HOOK_ENV) =>
-  runCli(cwd, ["hook"], env, JSON.stringify(payload));
+  runCli(cwd, ["hook"], env, JSON.stringify(payload), hookBin);
 const logOf = (dir: string) =>
   readFileSync(join(dir, ".verify", "agent-loop.log.jsonl"), "utf8")
     .trimEnd()
@@ -59,6 +62,7 @@ describe("a Claude Code session, payload by payload", () => {
     git(repo.dir, "worktree", "add", "-q", "-b", "impl", tree);
     const install = runCli(repo.dir, ["loop", "install"]);
     expect(install.code, debug(install)).toBe(0);
+    hookBin = installedBin(repo.dir);
 
     // Two sessions start in the repo; SessionStart prints nothing (its stdout would be context).
     for (const s of [A, B]) {

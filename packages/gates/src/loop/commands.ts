@@ -32,14 +32,36 @@ export interface LoopStarted {
   previous: AgentLoop | undefined;
   /** Where the session id came from. */
   sessionFrom: "flag" | "recorded";
+  /**
+   * The session's loop was armed already: it goes on as it was (its count, oracle, base and task),
+   * its cap raised to `--max-iterations` when that is higher, never lowered.
+   */
+  rearmed?: { askedFor: number | undefined; capBefore: number };
 }
 
 /** A `/verify-loop` prompt older than this is never matched to a `loop start`. */
 const PROMPT_WINDOW_MS = 15 * 60_000;
 
-/** Who runs a command: Claude Code marks the shells it starts with `CLAUDECODE=1`. */
+/**
+ * Who runs a command: Claude Code marks the shells it starts with `CLAUDECODE=1`, Gemini CLI with
+ * `GEMINI_CLI=1`. (Codex CLI and Cursor set no such mark that we know of: their commands read as
+ * a person's, and the notice the next stop shows is what tells the user.)
+ */
 export const commandRunBy = (env: NodeJS.ProcessEnv): LoopEnder =>
-  env.CLAUDECODE === "1" ? "agent" : "user";
+  env.CLAUDECODE === "1" || env.GEMINI_CLI === "1" ? "agent" : "user";
+
+/** The session whose agent runs this command: Claude Code sets `CLAUDE_CODE_SESSION_ID` in its shells. */
+export const commandSession = (env: NodeJS.ProcessEnv): string | undefined =>
+  env.CLAUDE_CODE_SESSION_ID?.trim() || undefined;
+
+/**
+ * A command run inside the session `session` gates: its session id says so, or a coding agent's
+ * mark without a session id (an agent that does not say which session it is: assumed the gated one).
+ */
+export function insideSession(env: NodeJS.ProcessEnv, session: string): boolean {
+  const own = commandSession(env);
+  return own === undefined ? commandRunBy(env) === "agent" : own === session;
+}
 
 /** A session flag that is really there: an unexpanded `${CLAUDE_SESSION_ID}` or an empty one is not. */
 export function givenSession(session: string | undefined): string | undefined {
@@ -99,13 +121,14 @@ async function endLoop(
   by: LoopEnder,
   reason: string,
   now: string,
+  notice?: string,
 ): Promise<AgentLoop> {
   const end = { state, ended_at: now, ended_by: by, end_reason: reason, updated_at: now };
   const agents = (await listLoops(store)).filter(
     (l) => l.session_id === loop.session_id && l.agent_id && isActive(l),
   );
   for (const agent of agents) await writeLoop(store, { ...agent, ...end });
-  const ended: AgentLoop = { ...loop, ...end };
+  const ended: AgentLoop = { ...loop, ...end, ...(notice ? { pending_notice: notice } : {}) };
   await writeLoop(store, ended);
   await logEnd(store, ended, state, now);
   return ended;
@@ -162,17 +185,20 @@ export async function startLoop(options: LoopStartOptions): Promise<LoopStarted>
     );
   const now = nowDate.toISOString();
   const before = await readLoop(store, { session });
-  let previous = before.kind === "loop" ? before.loop : undefined;
-  // Re-arming an armed loop (to reset its count or lower its cap) ends it first, on the record.
-  if (previous && isActive(previous))
-    previous = await endLoop(
-      store,
-      previous,
-      "disarmed",
-      commandRunBy(env),
-      "re-armed by loop start",
-      now,
-    );
+  const previous = before.kind === "loop" ? before.loop : undefined;
+  // Re-arming an armed loop never resets its count nor lowers its cap: a restart is `loop stop`
+  // (refused inside the session, shown to the user at the next stop), then `loop start`.
+  if (previous && isActive(previous)) {
+    const cap = Math.max(previous.max_iterations, options.maxIterations ?? 0);
+    const loop: AgentLoop = { ...previous, max_iterations: cap, updated_at: now };
+    await writeLoop(store, loop);
+    return {
+      loop,
+      previous: undefined,
+      sessionFrom: flag === undefined ? "recorded" : "flag",
+      rearmed: { askedFor: options.maxIterations, capBefore: previous.max_iterations },
+    };
+  }
   const { ticket, text: taskText } = await loopTask(options);
   const baseCommit = await loopBase(root, env, options.base);
   const { snapshotTask, snapshotTree } = await import("../oracle/index.js");
@@ -195,6 +221,8 @@ export async function startLoop(options: LoopStartOptions): Promise<LoopStarted>
     ...(options.taskFile ? { task_file: resolve(options.cwd, options.taskFile) } : {}),
     ...(taskSnapshot ? { task_snapshot: taskSnapshot } : {}),
     ...(ticket ? { ticket } : {}),
+    // A disarm the user has not been shown yet is shown by this loop's first stop.
+    ...(previous?.pending_notice ? { pending_notice: previous.pending_notice } : {}),
   };
   await writeLoop(store, loop);
   return { loop, previous, sessionFrom: flag === undefined ? "recorded" : "flag" };
@@ -233,14 +261,51 @@ export interface LoopEndOptions {
   now?: Date;
 }
 
+export interface LoopStopOptions extends LoopEndOptions {
+  /**
+   * Asks the person at the terminal to confirm a stop run inside the gated session; absent (no
+   * terminal: the agent's own shell) refuses it.
+   */
+  confirm?: (question: string) => Promise<boolean>;
+}
+
+/** How the loop's last check stood, for the notice: red, or never checked. */
+function lastCheck(loop: AgentLoop): string {
+  if (loop.last_status === undefined)
+    return "no stop had been checked yet, so nothing says the change is green";
+  const state = loop.last_status === "pass" ? "green" : "red";
+  return `the change was ${state} at its last check (gates ${loop.last_status}, ${loop.iteration} of ${loop.max_iterations} blocked stops)`;
+}
+
 /** `verify-gates loop stop`: disarm one session's loop, on the record as `disarmed` (not verified). */
-export async function stopLoop(options: LoopEndOptions): Promise<AgentLoop | undefined> {
+export async function stopLoop(options: LoopStopOptions): Promise<AgentLoop | undefined> {
   const store = await openStore(await repoRoot(options.cwd), options.env);
   const loop = await activeLoop(store, options.session);
   if (loop === undefined) return undefined;
-  const by = commandRunBy(options.env);
+  const { env } = options;
+  const inside = insideSession(env, loop.session_id);
+  if (inside) {
+    const question = `Disarm the verify loop of session ${loop.session_id}? ${lastCheck(loop)}. Type yes to disarm: `;
+    const confirmed = options.confirm !== undefined && (await options.confirm(question));
+    if (!confirmed)
+      throw new GatesError(
+        GatesErrorCode.Usage,
+        `loop stop refused: it runs inside session ${loop.session_id}, the session this loop gates; if a test or the task is wrong, run verify-gates loop escalate --session ${loop.session_id} --reason "<why>"`,
+        {
+          hint: "a person disarms the loop with loop stop from a terminal (it asks to confirm there), or from a shell of their own",
+        },
+      );
+  }
+  const other = commandSession(env);
+  const by: LoopEnder = inside ? "user" : commandRunBy(env);
+  const who = inside
+    ? `a command inside the gated session, confirmed by a person at its terminal`
+    : by === "agent"
+      ? `a coding agent's command${other ? ` in session ${other}` : ""}`
+      : "a person in another shell";
   const now = (options.now ?? new Date()).toISOString();
-  return endLoop(store, loop, "disarmed", by, `loop stop (run by the ${by})`, now);
+  const notice = `verify-gates: the verify loop of session ${loop.session_id} was disarmed at ${now} by ${who} (loop stop); ${lastCheck(loop)}. This turn ended unverified.`;
+  return endLoop(store, loop, "disarmed", by, `loop stop by ${who}`, now, notice);
 }
 
 /**

@@ -281,7 +281,37 @@ async function decide(options: HookOptions): Promise<Decision> {
   const found = await findLoop(dir, head.sessionId, options.env);
   if (typeof found === "string") return allow(found);
   if ("tampered" in found) return blockTampered(found.tampered, head.sessionId);
-  const { store, loop: parent, gatesDir } = found;
+  const { store, loop: parent } = found;
+  // A disarm the user has not been shown: this stop shows it (the main agent's, once).
+  const notice = head.agentId === undefined ? await takeNotice(store, parent) : undefined;
+  return withNotice(await judge(options, head, found, parent), notice);
+}
+
+/** The loop's pending notice, cleared on the record: the stop that takes it shows it. */
+async function takeNotice(store: SignedStore, loop: AgentLoop): Promise<string | undefined> {
+  if (loop.pending_notice === undefined) return undefined;
+  const { pending_notice: notice, ...rest } = loop;
+  await writeLoop(store, rest);
+  return notice;
+}
+
+/** A notice in the transcript the user reads: an allow's user message, a block's reason. */
+function withNotice(decision: Decision, notice: string | undefined): Decision {
+  if (notice === undefined) return decision;
+  if (decision.block) return { ...decision, reason: `${notice}\n${decision.reason}` };
+  return {
+    ...decision,
+    warning: decision.warning === undefined ? notice : `${notice}\n${decision.warning}`,
+  };
+}
+
+async function judge(
+  options: HookOptions,
+  head: PayloadHead,
+  found: Found,
+  parent: AgentLoop,
+): Promise<Decision> {
+  const { store, gatesDir } = found;
   if (!isActive(parent)) return allow(ended(parent));
   const payload = await checkPayload(head.json);
   if (typeof payload === "string") return allow(payload);

@@ -1,6 +1,15 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile, realpath } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import {
+  copyFile,
+  mkdir,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  symlink,
+} from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPackages } from "../cheats/tool-record.js";
 import { packageClosure, resolvePackage } from "../cheats/tool-files.js";
@@ -10,10 +19,18 @@ import { readSigned, writeSigned, type SignedStore } from "./signed-store.js";
 /** What `loop install` recorded of the verify-gates it installed, signed in the state folder. */
 export interface InstallRecord {
   schema_version: 1;
-  /** The absolute path of the bin the hook command runs. */
+  /** The absolute path of the bin the hook command runs: the copy's, in the state folder. */
   bin: string;
-  /** The package folder, and every file of it that runs (bin/, dist/, package.json) with its sha256. */
+  /**
+   * The folder the hook runs verify-gates from: a copy of the installed package in the state
+   * folder (`bin/<digest>/`), out of the working tree's reach; every file of it that runs (bin/,
+   * dist/, package.json) with its sha256.
+   */
   package_dir: string;
+  /** The installed package the copy was made from (in a user's repository: its node_modules). */
+  source_dir?: string;
+  /** The copy's digest (sha256 of its files' list and hashes): the name of its folder. */
+  digest?: string;
   files: Record<string, string>;
   /**
    * The packages it loads at run time (runtime-packages.ts) and theirs, as they resolve from the
@@ -72,14 +89,64 @@ async function runtimeFiles(
   return out;
 }
 
+/** Where the copies of verify-gates the hooks run are kept, in the state folder. */
+export const BIN_COPIES = "bin";
+/** What a copy links to where verify-gates is installed: the packages it loads at run time. */
+const LINKED = [...RUNTIME_PACKAGES, "@agent-verify/contract"];
+
+/** A copy's digest: its files' paths and hashes. */
+export const bundleDigest = (files: Record<string, string>) =>
+  createHash("sha256")
+    .update(JSON.stringify(Object.entries(files).sort()))
+    .digest("hex");
+
+const sameFiles = (a: Record<string, string>, b: Record<string, string>) =>
+  firstDifference(a, b) === undefined;
+
+/**
+ * Copy the package at `source` (bin/, dist/, package.json) into the state folder as
+ * `bin/<digest>/`, whole or not at all; an intact copy of the same digest is kept. The packages
+ * it loads at run time are linked where they are installed: the hook checks them against the
+ * record before it loads them.
+ */
+async function copyPackage(
+  store: SignedStore,
+  source: string,
+): Promise<{ dir: string; digest: string; files: Record<string, string> }> {
+  const files = await packageFiles(source);
+  const digest = bundleDigest(files);
+  const dest = join(store.dir, BIN_COPIES, digest);
+  if (!sameFiles(files, await packageFiles(dest))) {
+    const temp = `${dest}.${process.pid}.tmp`;
+    await rm(temp, { recursive: true, force: true });
+    for (const [path, hash] of Object.entries(files)) {
+      if (hash === "missing") continue;
+      await mkdir(dirname(join(temp, path)), { recursive: true });
+      await copyFile(join(source, path), join(temp, path));
+    }
+    for (const name of LINKED) {
+      const found = resolvePackage(source, name);
+      if (found === undefined) continue;
+      await mkdir(dirname(join(temp, "node_modules", name)), { recursive: true });
+      await symlink(found, join(temp, "node_modules", name), "dir");
+    }
+    await rm(dest, { recursive: true, force: true });
+    await rename(temp, dest);
+  }
+  return { dir: await realpath(dest), digest, files };
+}
+
 export async function recordInstall(store: SignedStore, now: Date): Promise<InstallRecord> {
-  const dir = await packageDir();
+  const source = await packageDir();
+  const copy = await copyPackage(store, source);
   const record: InstallRecord = {
     schema_version: 1,
-    bin: join(dir, "bin", "verify-gates.js"),
-    package_dir: dir,
-    files: await packageFiles(dir),
-    runtime: await runtimeFiles(dir, store),
+    bin: join(copy.dir, "bin", "verify-gates.js"),
+    package_dir: copy.dir,
+    source_dir: source,
+    digest: copy.digest,
+    files: copy.files,
+    runtime: await runtimeFiles(copy.dir, store),
     installed_at: now.toISOString(),
   };
   await writeSigned(store, INSTALL_RECORD, record);
@@ -110,7 +177,11 @@ export async function checkInstall(store: SignedStore): Promise<string | undefin
   const dir = await packageDir();
   if (dir !== record.package_dir)
     return `the hook ran verify-gates from ${dir}, not the one loop install recorded (${record.package_dir})`;
-  const own = firstDifference(record.files, await packageFiles(dir));
+  const files = await packageFiles(dir);
+  // The copy's folder is named by its digest: a copy that does not match it is not run on.
+  if (record.digest !== undefined && bundleDigest(files) !== record.digest)
+    return `the copy of verify-gates the hooks run (${dir}) does not match its digest ${record.digest}: ${firstDifference(record.files, files)?.join(" ") ?? "its files differ"}; run verify-gates loop install again`;
+  const own = firstDifference(record.files, files);
   const changed =
     own?.join(" ") ??
     (record.runtime === undefined

@@ -40,12 +40,24 @@ export interface InstallResult {
 
 type Json = Record<string, unknown>;
 
-function hasCommand(groups: unknown[], command: string): boolean {
+/**
+ * Claude Code's per-hook setting (2.1.295 and later): a hook that cannot start, times out or
+ * exits with an unexpected code blocks the stop instead of letting it through. Set on the
+ * gating hooks only: a failed SessionStart or UserPromptSubmit record must not block the user.
+ */
+export const FAIL_CLOSED = { onFailure: "block" } as const;
+
+function hasCommand(groups: unknown[], command: string, gating: boolean): boolean {
   return groups.some(
     (group) =>
       isObject(group) &&
       Array.isArray(group.hooks) &&
-      group.hooks.some((hook) => isObject(hook) && hook.command === command),
+      group.hooks.some(
+        (hook) =>
+          isObject(hook) &&
+          hook.command === command &&
+          (!gating || hook.onFailure === FAIL_CLOSED.onFailure),
+      ),
   );
 }
 
@@ -105,7 +117,8 @@ function mergeHooks(settingsPath: string, json: Json, options: InstallOptions, c
         GatesErrorCode.ConfigInvalid,
         `${settingsPath}: "hooks.${event}" is not a list; left unchanged`,
       );
-    if (hasCommand(groups, command)) continue;
+    const gating = (GATING_EVENTS as readonly string[]).includes(event);
+    if (hasCommand(groups, command, gating)) continue;
     // An older install's entry (another path to verify-gates) is replaced, never run beside it.
     const others = groups
       .map((group) =>
@@ -116,9 +129,9 @@ function mergeHooks(settingsPath: string, json: Json, options: InstallOptions, c
       .filter(
         (group) => !(isObject(group) && Array.isArray(group.hooks) && group.hooks.length === 0),
       );
-    const gating = (GATING_EVENTS as readonly string[]).includes(event);
     const timeout = gating ? (options.timeoutS ?? DEFAULT_HOOK_TIMEOUT_S) : RECORD_HOOK_TIMEOUT_S;
-    hooks[event] = [...others, { hooks: [{ type: "command", command, timeout }] }];
+    const entry = { type: "command", command, timeout, ...(gating ? FAIL_CLOSED : {}) };
+    hooks[event] = [...others, { hooks: [entry] }];
     added.push(event);
   }
   return { hooks, added };

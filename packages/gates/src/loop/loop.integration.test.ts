@@ -66,9 +66,8 @@ describe("verify-gates loop", () => {
     const rearm = await runCliInProcess(repo.dir, ["loop", "start", "--session", "s-2"], {
       CLAUDECODE: "",
     });
-    expect(rearm.stderr).toContain(
-      "session s-2's previous loop (iteration 0 of 3), ended disarmed by the user: re-armed by loop start",
-    );
+    // Issue 48 §2: re-arming an armed loop goes on with it, never starts it over.
+    expect(rearm.stdout).toContain("loop already armed: session s-2 goes on at iteration 0");
     expect((await runCliInProcess(repo.dir, ["loop", "stop"])).stdout).toContain("session s-2");
     expect((await runCliInProcess(repo.dir, ["loop", "stop"])).stdout).toBe(
       "no active loop to stop\n",
@@ -114,16 +113,25 @@ describe("verify-gates loop", () => {
     const settings = settingsOf(repo.dir);
     expect(settings.permissions).toEqual(mine.permissions);
     expect(settings.hooks.PreToolUse).toEqual(mine.hooks.PreToolUse);
-    const hook = { type: "command", command: `'${BIN}' hook`, timeout: 600 };
-    expect(settings.hooks.Stop).toEqual([...mine.hooks.Stop, { hooks: [hook] }]);
-    expect(settings.hooks.SubagentStop).toEqual([{ hooks: [hook] }]);
-    // Recording the session is quick: a short timeout.
+    // The hooks run a copy of verify-gates in the state folder, named by its digest (issue 48 §3).
+    const ran = (settings.hooks.Stop as Array<{ hooks: Array<{ command: string }> }>).at(-1)
+      ?.hooks[0]?.command;
+    const copy = /^'(\/.+\/bin\/[0-9a-f]{64}\/bin\/verify-gates\.js)' hook$/.exec(ran ?? "")?.[1];
+    expect(copy, ran).toBeDefined();
+    expect(copy?.startsWith(repo.dir)).toBe(false);
+    expect(readFileSync(copy ?? "", "utf8")).toBe(readFileSync(BIN, "utf8"));
+    const hook = { type: "command", command: `'${copy}' hook`, timeout: 600 };
+    // A gating hook that cannot start, times out or crashes blocks the stop (Claude Code's onFailure).
+    const gating = { ...hook, onFailure: "block" };
+    expect(settings.hooks.Stop).toEqual([...mine.hooks.Stop, { hooks: [gating] }]);
+    expect(settings.hooks.SubagentStop).toEqual([{ hooks: [gating] }]);
+    // Recording the session is quick: a short timeout, and a failed record never blocks.
     for (const event of ["SessionStart", "UserPromptSubmit"])
       expect(settings.hooks[event]).toEqual([{ hooks: [{ ...hook, timeout: 30 }] }]);
     const command = repo.read(".claude/commands/verify-loop.md");
     expect(command).toMatch(/^---\ndescription: /);
-    expect(command).toContain(`'${BIN}' loop start --session "\${CLAUDE_SESSION_ID}" $ARGUMENTS`);
-    expect(command).toContain(`'${BIN}' loop escalate --session "\${CLAUDE_SESSION_ID}" --reason`);
+    expect(command).toContain(`'${copy}' loop start --session "\${CLAUDE_SESSION_ID}" $ARGUMENTS`);
+    expect(command).toContain(`'${copy}' loop escalate --session "\${CLAUDE_SESSION_ID}" --reason`);
     const second = await runCliInProcess(repo.dir, ["loop", "install"]);
     expect(second.stdout).toContain("already there, nothing changed");
     expect(second.stdout).toContain("verify-loop.md: already there");
@@ -156,7 +164,11 @@ describe("verify-gates loop", () => {
     ]);
     expect(result.code, debug(result)).toBe(0);
     expect(settingsOf(repo.dir).hooks.Stop).toEqual([
-      { hooks: [{ type: "command", command: "npx verify-gates hook", timeout: 900 }] },
+      {
+        hooks: [
+          { type: "command", command: "npx verify-gates hook", timeout: 900, onFailure: "block" },
+        ],
+      },
     ]);
   });
 });

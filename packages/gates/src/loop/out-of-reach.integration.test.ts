@@ -32,6 +32,7 @@ function armedRed() {
   return { repo, claude };
 }
 
+type Settings = { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
 const decision = (stdout: string) => (stdout ? (JSON.parse(stdout) as { decision?: string }) : {});
 const loopJson = (dir: string) =>
   JSON.parse(runCli(dir, ["loop", "status", "--session", A, "--json"]).stdout) as Record<
@@ -95,21 +96,22 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
     expect(loopJson(repo.dir)).toMatchObject({ state: "needs_human", ended_by: "agent" });
   });
 
-  it("loop stop and re-arming from inside the session are recorded disarmed, by the agent", () => {
+  it("loop stop and re-arming from inside the session end nothing; a person's stop is recorded as theirs", () => {
     const { repo, claude } = armedRed();
     expect(decision(claude.event(stop(A, repo.dir)).stdout).decision).toBe("block");
-    // Re-armed with a lower cap: the armed loop ends disarmed first, on the record.
+    // Re-armed with a lower cap (issue 48 §2): the loop goes on, its count and cap kept.
     const rearmed = claude.verifyLoop(A, "--max-iterations 1");
     expect(rearmed.code, debug(rearmed)).toBe(0);
-    expect(rearmed.stderr).toContain(
-      "previous loop (iteration 1 of 4), ended disarmed by the agent",
-    );
-    const stopped = claude.agentRuns("loop stop");
-    expect(stopped.code, debug(stopped)).toBe(0);
-    expect(stopped.stdout).toContain(
-      `session ${A} disarmed by the agent, recorded as not verified`,
-    );
-    expect(loopJson(repo.dir)).toMatchObject({ state: "disarmed", ended_by: "agent" });
+    expect(rearmed.stdout).toContain("goes on at iteration 1, its cap of 4 kept");
+    // Issue 48 §1: a stop from inside the gated session is refused, naming escalate.
+    const stopped = claude.agentRuns("loop stop", A);
+    expect(stopped.code, debug(stopped)).toBe(2);
+    expect(stopped.stderr).toContain(`verify-gates loop escalate --session ${A}`);
+    expect(loopJson(repo.dir)).toMatchObject({ iteration: 1, max_iterations: 4 });
+    expect(loopJson(repo.dir).state ?? "active").toBe("active");
+    // A person in a terminal (no CLAUDECODE) can still stop a loop; the record says it was them.
+    const person = runCli(repo.dir, ["loop", "stop", "--session", A], { CLAUDECODE: "" });
+    expect(person.stdout).toContain("disarmed by the user");
     // The visible log says so too (the signed one in the state folder is the one trusted).
     const log = repo
       .read(".verify/agent-loop.log.jsonl")
@@ -118,13 +120,8 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
       .map((l) => JSON.parse(l) as { outcome: string; ended_by?: string });
     expect(log.map((e) => [e.outcome, e.ended_by])).toEqual([
       ["blocked", undefined],
-      ["disarmed", "agent"],
-      ["disarmed", "agent"],
+      ["disarmed", "user"],
     ]);
-    // A person in a terminal (no CLAUDECODE) can still stop a loop; the record says it was them.
-    claude.verifyLoop(A);
-    const person = runCli(repo.dir, ["loop", "stop", "--session", A], { CLAUDECODE: "" });
-    expect(person.stdout).toContain("disarmed by the user");
   });
 
   it("the next loop start sees a capped loop; a capped record is red", () => {
@@ -165,7 +162,8 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
     const bin = join(pkg, "bin", "verify-gates.js");
     const install = runCli(repo.dir, ["loop", "install"], {}, undefined, bin);
     expect(install.code, debug(install)).toBe(0);
-    expect(repo.read(".claude/settings.json")).toContain(`'${realpathSync(bin)}' hook`);
+    // The hooks run a copy in the state folder, not the file in the tree (issue 48 §3).
+    expect(repo.read(".claude/settings.json")).not.toContain(`'${realpathSync(bin)}' hook`);
     const claude = claudeCode(repo.dir);
     expect(claude.verifyLoop(A).code).toBe(0);
     // Untouched, the package judges as usual: a red change is blocked for what is red.
@@ -174,15 +172,25 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
     const red = claude.event(stop(A, repo.dir));
     expect(decision(red.stdout).decision, debug(red)).toBe("block");
     expect(JSON.parse(red.stdout).reason).toContain("src/math.test.ts:4 [floor/");
-    // A green change, but one file of the installed package edited: blocked, the file named.
+    // Issue 48 §3: the agent rewrites the installed bin as a stub that allows every stop. The
+    // hooks run the copy loop install made in the state folder: the red stop stays blocked.
+    writeFileSync(bin, "#!/usr/bin/env node\nprocess.exit(0);\n");
+    const stubbed = claude.event(stop(A, repo.dir, true));
+    expect(decision(stubbed.stdout).decision, debug(stubbed)).toBe("block");
+    expect(JSON.parse(stubbed.stdout).reason).toContain("src/math.test.ts:4 [floor/");
+    // A green change, but one file of the copy the hooks run edited: blocked, the file named.
     repo.write("src/math.test.ts", test);
-    const hook = join(pkg, "dist", "loop", "hook.js");
+    const ran = /^'(.+)\/bin\/verify-gates\.js' hook$/.exec(
+      (JSON.parse(repo.read(".claude/settings.json")) as Settings).hooks.Stop?.[0]?.hooks[0]
+        ?.command ?? "",
+    )?.[1];
+    expect(ran?.startsWith(repo.dir)).toBe(false);
+    const hook = join(ran ?? "", "dist", "loop", "hook.js");
     writeFileSync(hook, `${readFileSync(hook, "utf8")}// allow every stop\n`);
     const blocked = claude.event(stop(A, repo.dir));
     expect(decision(blocked.stdout).decision, debug(blocked)).toBe("block");
-    expect(JSON.parse(blocked.stdout).reason).toContain(
-      "the installed verify-gates was changed since loop install: dist/loop/hook.js changed",
-    );
+    expect(JSON.parse(blocked.stdout).reason).toContain("does not match its digest");
+    expect(JSON.parse(blocked.stdout).reason).toContain("dist/loop/hook.js changed");
   });
 
   it("a package verify-gates loads (the TypeScript API) changed in the tree blocks the hook before it loads", () => {

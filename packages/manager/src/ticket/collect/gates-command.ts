@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { GatesReportSchema, type GatesReport } from "@agent-verify/contract";
 import { runChild } from "../../supervise/child.js";
 import { shellQuote } from "../../supervise/shell-quote.js";
@@ -27,6 +27,21 @@ export interface GatesRunOptions {
   env?: NodeJS.ProcessEnv | undefined;
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
+}
+
+function withoutProjectDir(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const rest = { ...env };
+  delete rest.VERIFY_PROJECT_DIR;
+  return rest;
+}
+
+/** The folder a report says it verified, when that is not (a folder holding) the ticket's `dir`. */
+async function otherFolder(report: GatesReport, dir: string): Promise<string | undefined> {
+  if (report.project_dir === undefined) return undefined; // a gates that does not say
+  const real = (path: string) => realpath(path).catch(() => resolve(path));
+  const [verified, ticket] = await Promise.all([real(report.project_dir), real(dir)]);
+  const inside = ticket === verified || ticket.startsWith(`${verified}${sep}`);
+  return inside ? undefined : report.project_dir;
 }
 
 export function hasGatesConfig(dir: string): boolean {
@@ -76,7 +91,8 @@ async function runGates(
   const child = await runChild({
     command,
     cwd: options.dir,
-    env: options.env,
+    // Gates verify the ticket's repository: an inherited VERIFY_PROJECT_DIR would point them elsewhere.
+    env: withoutProjectDir(options.env ?? process.env),
     timeoutMs: options.timeoutMs ?? GATES_TIMEOUT_MS,
     signal: options.signal,
   });
@@ -97,6 +113,12 @@ async function runGates(
       child.exitCode,
     );
   }
+  const other = await otherFolder(parsed, options.dir);
+  if (other !== undefined)
+    return gatesSetupProblem(
+      `the run verified ${other}, not this ticket's repository (${options.dir}): a run of another folder is no evidence`,
+      child.exitCode,
+    );
   if (parsed.exit_code !== child.exitCode) {
     return gatesSetupProblem(
       `exit code ${child.exitCode} disagrees with the report's ${parsed.exit_code}`,
