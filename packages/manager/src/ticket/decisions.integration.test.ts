@@ -229,7 +229,7 @@ describe("acceptance criteria", () => {
       failed_ac: ["the README explains the count"],
     });
     expect(app.tracker.comments(id)[0]).toContain(
-      'open acceptance criteria: "the README explains the count"',
+      "acceptance criterion not met: the README explains the count",
     );
     app.tracker.edit(id, {
       acceptanceCriteria:
@@ -569,7 +569,7 @@ describe("what is posted", () => {
     const comment = await app.verify(failing, { dryRun: true });
     expect(comment.verdict).toBe("failed");
     expect(comment).toMatchObject({ action: "commented", dry_run: true, verdict: "failed" });
-    expect(comment.comment).toContain("fail at step 'check-cart'");
+    expect(comment.comment).toContain("flow **fail** failed at step `check-cart`");
     expect(
       IssueCommentReportSchema.safeParse(parseCommentReport(comment.comment ?? "")).success,
     ).toBe(true);
