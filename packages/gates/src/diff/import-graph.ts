@@ -153,11 +153,13 @@ const packageName = (spec: string) =>
   spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : (spec.split("/")[0] ?? spec);
 
 /**
- * The import graph of the repository at `dir`, read with regular expressions (a reference found
- * in a comment only adds an edge, never hides one). A bare specifier resolves through
- * `node_modules` up the tree: an installed package outside the repository is no edge, a
- * workspace package (linked to a folder of the repository) stands for every file in that folder,
- * and one that resolves nowhere (a path alias, a virtual module) makes its file opaque.
+ * The import graph of the repository at `dir`, read with regular expressions over code (comments
+ * and strings that name no module are skipped, see {@link moduleSpecifiers}). A package's import
+ * of itself by its own name resolves through its package.json to files of the repository; any
+ * other bare specifier resolves through `node_modules` up the tree: an installed package outside
+ * the repository is no edge, a workspace package (linked to a folder of the repository) stands
+ * for every file in that folder, and one that resolves nowhere (a path alias, a virtual module)
+ * makes its file opaque.
  */
 export async function importGraph(dir: string): Promise<ImportGraph> {
   const files = await walk(dir);
