@@ -46,6 +46,15 @@ describe("moduleSpecifiers reads code, not comments or string contents (issue 46
   );
 });
 
+describe("moduleSpecifiers reads a long file in one pass (the corpus: zod's v3/types.ts hung)", () => {
+  it("an export with many lines and no 'from' before the next quote names nothing", () => {
+    // The old pattern allowed a newline two ways, so a failed match tried 2^lines paths: this
+    // 30-line class never returned (zod's 5,000-line types.ts hung the import graph).
+    const text = `export class A {\n${"  x = 1\n".repeat(30)}}\nconst s = 'a';\nimport { b } from "./b";\n`;
+    expect(moduleSpecifiers(text)).toEqual({ specifiers: ["./b"], dynamic: false });
+  });
+});
+
 describe("importGraph resolves what node would (issue 46)", () => {
   it("a directory import is its index, and a re-export is an edge", async () => {
     const dir = repo({
