@@ -75,14 +75,16 @@ describe("the README's first app, no config", () => {
     const first = await gates();
     expect([first.result.code, first.report.status], show(first.result)).toEqual([0, "pass"]);
     expect(first.report.changed_files.map((f) => f.path)).toContain("index.html");
+    // init's .verify/tsconfig.json is the flows' project: zero config typechecks it (issue 46).
+    expect(first.report.stages.find((s) => s.stage === "typecheck")?.status).toBe("pass");
     expect(skipped(first.report)).toMatchObject({
-      typecheck: "no tsconfig.json",
       lint: "no lint tool in package.json",
       format: "no format tool in package.json",
       tests: "no tests (package.json's test script is npm's placeholder)",
     });
     const summary = readFileSync(join(dir, ".verify", "summary.txt"), "utf8");
-    expect(summary).toMatch(/^skipped: .*typecheck \(no tsconfig\.json\)/m);
+    expect(summary).toMatch(/^skipped: .*lint \(no lint tool in package\.json\)/m);
+    expect(summary).not.toMatch(/typecheck \(no tsconfig\.json\)/);
 
     // Committed on master, then a small change: the base is the branch the repository has.
     const git = ["-c", "user.name=e2e", "-c", "user.email=e2e@example.invalid"];
