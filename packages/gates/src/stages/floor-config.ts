@@ -1,6 +1,7 @@
 import type { GatesConfig, GateFinding } from "@agent-verify/contract";
 import { finding } from "../context.js";
 import { TOOL_STAGES, type ToolStage } from "../tools/detect.js";
+import { parseJsonc as parseJsoncText } from "../jsonc.js";
 
 const LEVEL: Record<string, number> = { off: 0, "0": 0, warn: 1, "1": 1, error: 2, "2": 2 };
 const RULE_LEVEL =
@@ -85,19 +86,9 @@ export function loosenedEslint(path: string, base: string, working: string): Gat
   return findings;
 }
 
-/** JSON with comments and trailing commas, as tsconfig allows. */
+/** A tsconfig's settings (JSON with comments and trailing commas). */
 function parseJsonc(text: string): Record<string, unknown> | undefined {
-  const stripped = text
-    .replace(
-      /("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g,
-      (_m, str: string | undefined) => str ?? "",
-    )
-    .replace(/,(\s*[}\]])/g, "$1");
-  try {
-    return JSON.parse(stripped) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
+  return parseJsoncText(text) as Record<string, unknown> | undefined;
 }
 
 const STRICT_FAMILY = [
