@@ -178,17 +178,19 @@ interface TestCall {
 const MATCHERS = new Set(["toBe", "toEqual", "toStrictEqual"]);
 const ASSERTS = new Set(["equal", "strictEqual", "deepEqual", "deepStrictEqual", "is"]);
 
+/** `f` of `f(…)` and of `a.f(…)`. */
+function calleeName(ts: Ts, callee: TS.Expression): string | undefined {
+  if (ts.isIdentifier(callee)) return callee.text;
+  return ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+}
+
 /** The literal a test expects a call to return, when it says so plainly. */
 function expectedOf(ts: Ts, call: TS.CallExpression): string | undefined {
   const parent = call.parent;
   if (!ts.isCallExpression(parent) || parent.arguments[0] !== call) return undefined;
   const callee = parent.expression;
   // assert.equal(f(…), 90), t.is(f(…), 90)
-  const name = ts.isIdentifier(callee)
-    ? callee.text
-    : ts.isPropertyAccessExpression(callee)
-      ? callee.name.text
-      : undefined;
+  const name = calleeName(ts, callee);
   if (name !== undefined && ASSERTS.has(name) && parent.arguments[1] !== undefined)
     return literalKey(ts, parent.arguments[1]);
   // expect(f(…)).toBe(90)
@@ -224,12 +226,7 @@ async function testCalls(oracle: Oracle, names: ReadonlySet<string>): Promise<Te
     const { ts, source, lineOf } = await parse(path, text);
     walk(ts, source, (node) => {
       if (!ts.isCallExpression(node)) return;
-      const callee = node.expression;
-      const name = ts.isIdentifier(callee)
-        ? callee.text
-        : ts.isPropertyAccessExpression(callee)
-          ? callee.name.text
-          : undefined;
+      const name = calleeName(ts, node.expression);
       if (name === undefined || !names.has(name)) return;
       const keys = new Set<string>();
       for (const arg of node.arguments) literalsOf(ts, arg, keys);
