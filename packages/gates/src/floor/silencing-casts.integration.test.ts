@@ -45,3 +45,55 @@ describe("casts that silence the type checker → a finding at the line", () => 
     expect(result.code, debug(result)).toBe(0);
   });
 });
+
+// The real-repo corpus (issue 46): two honest commits were red under the first form of the rule.
+describe("maintainers' deliberate casts of the corpus → no finding", () => {
+  it("a test file's `as never` feeding a wrong type on purpose (zod f101d8ca)", async () => {
+    const repo = makeRepo({ "src/parse.ts": "export const parse = (v: string) => v;\n" });
+    repo.write(
+      "src/parse.test.ts",
+      [
+        'import { expect, test } from "vitest";',
+        'import { parse } from "./parse.js";',
+        'test("rejects a number", () => expect(() => parse(1 as never)).not.toThrow());',
+        "",
+      ].join("\n"),
+    );
+    const result = await runInProcess(repo.dir, { only: ["floor"] });
+    expect(result.report?.findings ?? [], debug(result)).toEqual([]);
+  });
+
+  it("a function given a constructor's type (ufo 4d024df0's null-prototype object)", async () => {
+    const repo = makeRepo({ "src/query.ts": "export const parse = () => ({});\n" });
+    repo.write(
+      "src/query.ts",
+      [
+        "const EmptyObject = /* @__PURE__ */ (() => {",
+        "  const C = function () {};",
+        "  C.prototype = Object.create(null);",
+        "  return C;",
+        "})() as unknown as { new (): any };",
+        "export const parse = () => new EmptyObject();",
+        "const Other = (function () {} as unknown) as new () => object;",
+        "export const other = () => new Other();",
+        "",
+      ].join("\n"),
+    );
+    const result = await runInProcess(repo.dir, { only: ["floor"] });
+    expect(result.report?.findings ?? [], debug(result)).toEqual([]);
+  });
+
+  it("a source file's `as never`, and a cast to a constructor type with a value type inside, still are", async () => {
+    const repo = makeRepo({ "src/total.ts": fileWith("export const total = 1;") });
+    repo.write(
+      "src/total.ts",
+      [
+        fileWith("export const total = add(x as never, 1);").trimEnd(),
+        "export const n = (x as unknown as { new (): number; value: number }).value;",
+        "",
+      ].join("\n"),
+    );
+    const result = await runInProcess(repo.dir, { only: ["floor"] });
+    expect(locations(result), debug(result)).toEqual(["src/total.ts:3", "src/total.ts:4"]);
+  });
+});
