@@ -1,7 +1,11 @@
 // Replay a repository's recent history (issue 46 §1): for each of its last commits that touch code
 // or tests, verify-gates at C with BASE=C^ against the repository's own scripts at C. Both green or
 // both red agree; gates red where its scripts pass is a false red, gates green where they fail a
-// false green, exit 2 a setup error.
+// false green, exit 2 a setup error. A red that rests only on the floor's policy (a new suppression,
+// a skipped, deleted or removed test: facts of the commit that no repository script checks) is
+// counted apart as a policy red and listed with its findings for a person to read: the floor
+// rejects such a change by design, however honest, and a wrong one (an edited suppression read as
+// new) hides among them only until someone reads the list.
 import { ensureInstall, checkout, git, keep, sh, withConfig } from "./workspace.mjs";
 import { runGates } from "./gates.mjs";
 
@@ -34,12 +38,24 @@ function ownScripts(repo) {
   return { green, out };
 }
 
-export function classify(gatesCode, ownGreen) {
+/** The floor's rules that state what the commit did rather than infer what it meant. */
+const POLICY_RULES = new Set(["suppression", "skipped-test", "deleted-test", "removed-tests"]);
+
+const policyOnly = (report) =>
+  (report?.findings?.length ?? 0) > 0 &&
+  report.findings.every((f) => f.stage === "floor" && POLICY_RULES.has(f.rule));
+
+export function classify(gatesCode, ownGreen, report = null) {
   if (gatesCode === 2) return "setup-error";
   if (gatesCode === 0) return ownGreen ? "agree-green" : "false-green";
-  if (gatesCode === 1) return ownGreen ? "false-red" : "agree-red";
+  if (gatesCode === 1 && ownGreen) return policyOnly(report) ? "policy-red" : "false-red";
+  if (gatesCode === 1) return "agree-red";
   return "crash";
 }
+
+/** A policy red's findings, one line each (file:line rule: message). */
+const policyLines = (report) =>
+  report.findings.map((f) => `${f.file}:${f.line} ${f.rule}: ${f.message}`).join(" | ");
 
 export function replay(repo, head, count, reportDir, log) {
   const rows = [];
@@ -58,11 +74,16 @@ export function replay(repo, head, count, reportDir, log) {
     const own = ownScripts(repo);
     checkout(repo, change);
     const gates = runGates(repo, base);
-    const verdict = classify(gates.code, own.green);
+    const verdict = classify(gates.code, own.green, gates.report);
     keep(reportDir, `replay-${short}.own.txt`, own.out);
     keep(reportDir, `replay-${short}.gates.json`, gates.json);
     keep(reportDir, `replay-${short}.summary.txt`, gates.summary || gates.out.slice(-4000));
-    const finding = verdict === "agree-green" ? "" : gates.finding;
+    const finding =
+      verdict === "agree-green"
+        ? ""
+        : verdict === "policy-red"
+          ? policyLines(gates.report)
+          : gates.finding;
     rows.push({
       commit,
       subject: git(repo, "log", "-1", "--format=%s", commit).slice(0, 80),

@@ -16,7 +16,15 @@ function stopCell(row) {
 }
 
 export function table(results) {
-  const head = ["repo", "replayed", "false red", "false green", "setup err", ...CHANGES];
+  const head = [
+    "repo",
+    "replayed",
+    "false red",
+    "policy red",
+    "false green",
+    "setup err",
+    ...CHANGES,
+  ];
   const rows = results.map((r) => {
     if (r.error) return [r.name, `error: ${r.error.slice(0, 60)}`];
     const count = (v) => r.replay.filter((x) => x.verdict === v).length;
@@ -25,6 +33,7 @@ export function table(results) {
       r.name,
       String(r.replay.filter((x) => x.verdict !== "skipped").length),
       String(count("false-red")),
+      String(count("policy-red")),
       String(count("false-green")),
       String(count("setup-error")),
       ...CHANGES.map((c) => stopCell(byName[c])),
