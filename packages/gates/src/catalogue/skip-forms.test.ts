@@ -5,6 +5,7 @@ import {
   CONTEXT_CALLS,
   formsOf,
   MODIFIER_CALL,
+  mayFocus,
   MODIFIERS,
   SHORTHAND_CALL,
   type Runner,
@@ -71,5 +72,23 @@ describe("lines that skip nothing", () => {
   ])("%s", (code) => {
     expect(canSkipItself(code)).toBe(false);
     expect(MODIFIER_CALL.test(code) || SHORTHAND_CALL.test(code)).toBe(false);
+  });
+});
+
+describe("a text that focuses a test, in every focus form of the catalogue", () => {
+  it.each([
+    ['it.only("a", f)', true],
+    ['describe.only("s", f)', true],
+    ['test["only"]("a", f)', true],
+    ['test("a", { only: true }, f)', true],
+    ['fit("a", f)', true],
+    ['ftest("a", f)', true],
+    ['fdescribe("s", f)', true],
+    ['test("a", { only: false }, f)', false],
+    ['test("the only one", f)', false],
+    ["const profit = (a) => a;", false],
+    ["obj.fit(1)", false],
+  ] as const)("%s → %s", (text, focuses) => {
+    expect(mayFocus(text)).toBe(focuses);
   });
 });

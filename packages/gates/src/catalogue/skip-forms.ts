@@ -101,6 +101,23 @@ const SKIP_TEXT = new RegExp(
 );
 export const canSkipItself = (text: string) => SKIP_TEXT.test(text);
 
+const focusing = (forms: readonly SkipForm[]) => forms.filter((f) => f.effect === "focus");
+
+/**
+ * A text that may focus a test, in any runner's form: `.only`, `["only"]`, `{ only: true }`,
+ * `fit(`, `ftest(`, `fdescribe(`. A runner given a file that focuses runs nothing else in it.
+ */
+const FOCUS_TEXT = new RegExp(
+  [
+    `\\.(?:${textual(focusing(MODIFIERS))})\\b`,
+    `\\[\\s*["'\`](?:${textual(focusing(MODIFIERS))})["'\`]\\s*\\]`,
+    `\\b(?:${textual(focusing(OPTION_KEYS))})\\s*:\\s*(?!false\\b)`,
+    `(?:^|[^\\w.$])(?:${textual(focusing(SHORTHANDS))})\\s*\\(`,
+  ].join("|"),
+  "m",
+);
+export const mayFocus = (text: string) => FOCUS_TEXT.test(text);
+
 /** A line that calls a modifier or a shorthand: `it.skip(`, `xit(` (text only, no syntax tree). */
 export const MODIFIER_CALL = new RegExp(`\\.(?:${textual(MODIFIERS)})\\s*\\(`);
 export const SHORTHAND_CALL = new RegExp(`(?:^|[^\\w.$])(?:${SHORTHAND_TEXT})\\s*\\(`);

@@ -1,7 +1,10 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCommand } from "../tools/command.js";
 import type { TestRun } from "../tools/vitest.js";
-import { judgeCanary, type Canary } from "./canary.js";
+import { judgeCanary, plantCanary, type Canary } from "./canary.js";
 import { nodeTestFiles } from "./node-test-files.js";
 
 // Issue 35 §1: the runner's exit code must agree with its report, and a file it was given must
@@ -64,5 +67,24 @@ describe("the files node --test is surely given", () => {
     ["npx node --test --test-concurrency=1 src/", ["src/c.test.js"]],
   ])("%s", (command, expected) => {
     expect(nodeTestFiles(parseCommand(command), files)).toEqual(expected);
+  });
+});
+
+// Issue 47: a file that focuses a test runs nothing else in it, whichever focus form the catalogue
+// knows (a canary there is never run, and would read as a tampered runner).
+describe("no canary in a file that focuses a test", () => {
+  const files: Record<string, string> = {
+    "modifier.test.ts": 'test.only("a", () => {});',
+    "option.test.ts": 'test("a", { only: true }, () => {});',
+    "bracket.test.ts": 'test["only"]("a", () => {});',
+    "shorthand.test.ts": 'fit("a", () => {});',
+    "ftest.test.ts": 'ftest("a", () => {});',
+    "plain.test.ts": 'test("a", () => {}); // the only one',
+  };
+  it.each(["vitest", "jest", "node-test"] as const)("%s", async (runner) => {
+    const dir = mkdtempSync(join(tmpdir(), "canary-focus-"));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), `${text}\n`);
+    const planted = await plantCanary(dir, runner, Object.keys(files));
+    expect(planted.files).toEqual(["plain.test.ts"]);
   });
 });

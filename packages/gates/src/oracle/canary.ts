@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { appendFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { mayFocus } from "../catalogue/skip-forms.js";
 import type { RawFinding } from "../tools/run-tool.js";
 import type { TestRun } from "../tools/vitest.js";
 
@@ -43,8 +44,6 @@ const CHECKS: Record<CanaryRunner, string[]> = {
 };
 
 const word = () => randomBytes(5).toString("hex");
-/** A file that focuses tests runs nothing else in it: no canary there. */
-const FOCUS = /\.only\b|\b(?:fit|fdescribe)\s*\(/;
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 /** A declaration file holds no statement a runner could run. */
 const DECLARATIONS = /\.d\.[cm]?ts$/;
@@ -195,7 +194,8 @@ export async function plantCanary(
   for (const file of files) {
     if (!SCRIPT.test(file) || DECLARATIONS.test(file) || FIXTURES.test(file)) continue;
     const text = await readFile(join(dir, file), "utf8").catch(() => undefined);
-    if (text === undefined || FOCUS.test(text)) continue;
+    // A file that focuses tests runs nothing else in it: no canary there.
+    if (text === undefined || mayFocus(text)) continue;
     const names = {
       pass: `t${word()}`,
       fail: Array.from({ length: fails }, () => `t${word()}`),
