@@ -111,7 +111,7 @@ const FOCUS_TEXT = new RegExp(
   [
     `\\.(?:${textual(focusing(MODIFIERS))})\\b`,
     `\\[\\s*["'\`](?:${textual(focusing(MODIFIERS))})["'\`]\\s*\\]`,
-    `\\b(?:${textual(focusing(OPTION_KEYS))})\\s*:\\s*(?!false\\b)`,
+    `\\b(?:${textual(focusing(OPTION_KEYS))})\\s*:(?!\\s*false\\b)`,
     `(?:^|[^\\w.$])(?:${textual(focusing(SHORTHANDS))})\\s*\\(`,
   ].join("|"),
   "m",
