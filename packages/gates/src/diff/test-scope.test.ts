@@ -8,7 +8,14 @@ import { nodeTestScoped } from "../stages/test-selection.js";
 import { docReaders } from "./doc-readers.js";
 import { importGraph, moduleSpecifiers, type ImportGraph } from "./import-graph.js";
 import { nodeTestWords, readFlags } from "./runner-flags.js";
-import { relatedTests, unscopable, widenReason, type WidenInput } from "./test-scope.js";
+import {
+  relatedTests,
+  scopedPaths,
+  snapshotOwner,
+  unscopable,
+  widenReason,
+  type WidenInput,
+} from "./test-scope.js";
 
 const isTest = (p: string) => /\.test\.[jt]s$/.test(p);
 
@@ -475,5 +482,38 @@ describe("importGraph over files on disk", () => {
     );
     expect(graph.files).not.toContain("node_modules/zod/index.js");
     expect(relatedTests(graph, ["src/lib/b.ts"], isTest).files).toEqual(["src/u.test.ts"]);
+  });
+});
+
+// A test file's snapshot is read by that test file alone: its change runs that file, not the suite.
+describe("a snapshot file stands for its test file", () => {
+  it.each([
+    ["src/__snapshots__/a.test.ts.snap", "src/a.test.ts"],
+    ["__snapshots__/b.spec.js.snap", "b.spec.js"],
+    ["test/__snapshots__/c.test.tsx.snap", "test/c.test.tsx"],
+    ["src/__snapshots__/shared.snap", undefined],
+    ["src/a.test.ts.snap", undefined],
+  ])("%s → %s", (path, owner) => {
+    expect(snapshotOwner(path)).toBe(owner);
+  });
+
+  it("an edited or new snapshot of a test file stays related and runs that test file", () => {
+    const snap = "src/__snapshots__/a.test.ts.snap";
+    expect(widenReason(input(changed(snap)))).toBeUndefined();
+    expect(
+      widenReason(input({ ...changed(snap, "added"), oraclePaths: new Set() })),
+    ).toBeUndefined();
+    const paths = scopedPaths([{ path: "src/c.ts" }, { path: snap }, { path: "src/a.test.ts" }]);
+    expect(paths).toEqual(["src/c.ts", "src/a.test.ts"]);
+    expect(relatedTests(GRAPH, paths, isTest).files).toEqual(["src/a.test.ts", "src/c.test.ts"]);
+  });
+
+  it("a snapshot no test file owns, or a deleted one, still widens", () => {
+    expect(widenReason(input(changed("src/__snapshots__/shared.snap")))).toBe(
+      "the change touches src/__snapshots__/shared.snap (test-support), which decides how every test runs",
+    );
+    expect(widenReason(input(changed("src/__snapshots__/a.test.ts.snap", "deleted")))).toMatch(
+      /^the change touches src\/__snapshots__\/a.test.ts.snap/,
+    );
   });
 });

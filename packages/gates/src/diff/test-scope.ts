@@ -4,6 +4,7 @@ import type { ToolCommand } from "../tools/command.js";
 import { programIndex, programOf, wordsOf } from "../tools/known.js";
 import type { FileChange } from "./change.js";
 import { DOC } from "./doc-readers.js";
+import { isTestFile } from "../catalogue/test-files.js";
 import { importedBy, importersOf, type ImportGraph } from "./import-graph.js";
 import { nodeTestWords, readFlags, type ReadFlags } from "./runner-flags.js";
 
@@ -30,6 +31,21 @@ const LOCKFILE =
 /** A coverage threshold in a runner's config: judged over the whole suite, never over a part. */
 const THRESHOLD =
   /threshold|\b(?:lines|branches|functions|statements|perFile)\s*:|["'](?:lines|branches|functions|statements)["']\s*:/i;
+
+/** A snapshot file vitest or jest writes for one test file: `dir/__snapshots__/a.test.ts.snap`. */
+const SNAPSHOT_OF = /^((?:.*\/)?)__snapshots__\/([^/]+)\.snap$/;
+
+/** The test file a snapshot file belongs to, or undefined when it is not one test file's. */
+export function snapshotOwner(path: string): string | undefined {
+  const match = SNAPSHOT_OF.exec(path);
+  const owner = match ? `${match[1]}${match[2]}` : undefined;
+  return owner !== undefined && isTestFile(owner) ? owner : undefined;
+}
+
+/** The changed paths a related run starts from: a test file's snapshot stands for its test file. */
+export const scopedPaths = (files: readonly Pick<FileChange, "path">[]) => [
+  ...new Set(files.map((f) => snapshotOwner(f.path) ?? f.path)),
+];
 
 /**
  * Why a command cannot be narrowed to some test files, or undefined when it can: its flags must
@@ -84,7 +100,8 @@ export interface WidenInput {
  * can follow (a data file a test may read), documentation a file other than a test reads, a
  * deleted or moved file, a command gates cannot narrow, a coverage threshold over the suite. An
  * oracle test file the change edits does not widen (issue 46 §3): it runs, in both its versions,
- * with the tests related to the rest of the change.
+ * with the tests related to the rest of the change; nor does its snapshot file, which only that
+ * test file reads (the floor judges what the snapshot's edit says).
  */
 export function widenReason(input: WidenInput): string | undefined {
   if (input.wanted === "full")
@@ -94,7 +111,7 @@ export function widenReason(input: WidenInput): string | undefined {
     const moved = file.status === "deleted" || file.status === "renamed";
     for (const path of file.oldPath ? [file.path, file.oldPath] : [file.path]) {
       const kind = oracleKind(path);
-      if (kind === "test" && !moved) continue;
+      if ((kind === "test" || snapshotOwner(path) !== undefined) && !moved) continue;
       if (input.oraclePaths.has(path)) return `the change touches ${path}, which the oracle holds`;
       if (kind !== undefined && kind !== "test")
         return `the change touches ${path} (${kind}), which decides how every test runs`;

@@ -3,7 +3,7 @@ import { changeDocReaders } from "../diff/doc-readers.js";
 import { heldOutRoots } from "../held-out/sources.js";
 import { importGraph } from "../diff/import-graph.js";
 import { nodeTestWords } from "../diff/runner-flags.js";
-import { relatedTests, widenReason, type TestScope } from "../diff/test-scope.js";
+import { relatedTests, scopedPaths, widenReason, type TestScope } from "../diff/test-scope.js";
 import type { Oracle } from "../oracle/index.js";
 import { nodeTestFiles } from "../oracle/node-test-files.js";
 import type { ToolCommand } from "../tools/command.js";
@@ -50,13 +50,7 @@ export async function chooseTestScope(
   const isTest = (path: string) =>
     !aliases.has(path) && (isTestFile(path) || UNDER_TESTS.test(path) || nodeFiles.has(path));
   const named = acceptance.flatMap((e) => (e.action === "keep" && e.file ? [e.file] : []));
-  const scope = relatedTests(
-    graph,
-    ctx.change.files.map((f) => f.path),
-    isTest,
-    named,
-    docReaders,
-  );
+  const scope = relatedTests(graph, scopedPaths(ctx.change.files), isTest, named, docReaders);
   const edited = new Set(aliases.values());
   const both = scope.files.filter((f) => edited.has(f));
   return both.length > 0 ? { ...scope, bothVersions: both } : scope;
