@@ -225,7 +225,7 @@ export async function runAgentCommand(
         `the hook runs ${result.installed.bin} (${Object.keys(result.installed.files).length} files of its package recorded; a change to any blocks the hook)\n`,
       );
       const { configuredAgents } = await import("./loop/agents/install-agents.js");
-      const { repoRoot } = await import("./diff/git.js");
+      const { repoRoot } = await import("./git.js");
       const others = (await configuredAgents(await repoRoot(io.cwd))).filter(
         (agent) => agent !== "claude",
       );

@@ -11,7 +11,7 @@ import {
 } from "../loop/claude-files.js";
 import { ARMING_FILES, armingText } from "../loop/agents/arming.js";
 import { AGENT_HOOK_FILES, ourAgentHooks, withoutAgentHooks } from "../loop/agents/hook-files.js";
-import { showFile } from "./git.js";
+import { showFile } from "../git.js";
 
 type Json = Record<string, unknown>;
 

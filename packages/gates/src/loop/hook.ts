@@ -7,7 +7,7 @@ import { checkInstall } from "./install-record.js";
 import { appendLoopLog, isActive, readLoop, writeLoop } from "./loop-file.js";
 import { loopRoots } from "./roots.js";
 import { isVerifyLoopPrompt, recordSession } from "./session-record.js";
-import { openStore, type SignedStore } from "./signed-store.js";
+import { openStore, type SignedStore } from "../state/signed-store.js";
 
 export type { HookFormat, HookResult } from "./hook-answer.js";
 

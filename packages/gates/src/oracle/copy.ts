@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { GatesContext } from "../context.js";
 import { isPresent } from "../diff/change.js";
-import { gitTry } from "../diff/git.js";
+import { gitTry } from "../git.js";
 import { openBaseWorktree } from "../diff/worktree.js";
 import { isTestFile } from "../catalogue/test-files.js";
 import { fileTestDefinitions } from "../stages/test-count.js";

@@ -11,4 +11,4 @@ export {
   type OracleManifest,
   type OracleSource,
 } from "./oracle.js";
-export { repoStateDir } from "./store.js";
+export { repoStateDir } from "../state/store.js";

@@ -1,6 +1,6 @@
 import type { GateFinding } from "@agent-verify/contract";
 import type { GatesContext } from "../context.js";
-import { gitTry } from "../diff/git.js";
+import { gitTry } from "../git.js";
 import { splitArgs } from "../tools/adapter.js";
 import { adapterFor } from "../tools/adapters.js";
 import { parseCommand } from "../tools/command.js";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { GateFinding } from "@agent-verify/contract";
 import { finding, type GatesContext } from "../context.js";
 import { isPresent, type FileChange } from "../diff/change.js";
-import { showFile } from "../diff/git.js";
+import { showFile } from "../git.js";
 import { isTestFile } from "../catalogue/test-files.js";
 import { fileTestDefinitions as definitions, type TestDefinition } from "./test-count.js";
 

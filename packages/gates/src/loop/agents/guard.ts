@@ -2,7 +2,7 @@ import { isAbsolute, relative, resolve, sep } from "node:path";
 import type { AgentLoop } from "@agent-verify/contract";
 import { isActive, readLoop } from "../loop-file.js";
 import { loopRoots } from "../roots.js";
-import { openStore } from "../signed-store.js";
+import { openStore } from "../../state/signed-store.js";
 import type { EditVerdict } from "./dialect.js";
 
 /**
