@@ -7,7 +7,7 @@ import { isPresent } from "../diff/change.js";
 import { gitTry } from "../git.js";
 import { openBaseWorktree } from "../diff/worktree.js";
 import { isTestFile } from "../catalogue/test-files.js";
-import { fileTestDefinitions } from "../stages/test-count.js";
+import { fileTestDefinitions } from "../test-count.js";
 import { declaredTestChanges } from "../task/task-tests.js";
 import { oracleKind } from "./kinds.js";
 import type { Oracle } from "./oracle.js";

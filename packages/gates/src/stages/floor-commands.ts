@@ -6,7 +6,7 @@ import { adapterFor } from "../tools/adapters.js";
 import { parseCommand } from "../tools/command.js";
 import { PLAIN } from "../tools/plain.js";
 import { deadlineOf, runTool } from "../tools/run-tool.js";
-import { commandChangeFinding, type CommandChange } from "./floor-config.js";
+import { commandChangeFinding, type CommandChange } from "../floor/floor-config.js";
 import { runnerOf } from "./test-run.js";
 import { runAdapter } from "./tool-stage.js";
 
