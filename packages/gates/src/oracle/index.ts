@@ -1,5 +1,5 @@
 // The oracle: gates' reference point (contract 6). See oracle.ts.
-export { oracleKind, type OracleFileKind } from "./kinds.js";
+export { oracleKind, type OracleFileKind } from "../catalogue/oracle-kinds.js";
 export {
   commitOracle,
   openOracle,
