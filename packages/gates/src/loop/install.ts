@@ -16,7 +16,11 @@ import {
 import { recordInstall, type InstallRecord } from "./install-record.js";
 import { openStore } from "../state/signed-store.js";
 
-export { DEFAULT_HOOK_COMMAND, DEFAULT_HOOK_TIMEOUT_S, HOOK_EVENTS } from "../agents/claude-files.js";
+export {
+  DEFAULT_HOOK_COMMAND,
+  DEFAULT_HOOK_TIMEOUT_S,
+  HOOK_EVENTS,
+} from "../agents/claude-files.js";
 
 export interface InstallOptions {
   cwd: string;
