@@ -17,7 +17,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const { recordTools, toolsChangedFindings } = await import(
   pathToFileURL(join(DIST, "cheats", "tool-record.js")).href
 );
-const { openStore } = await import(pathToFileURL(join(DIST, "loop", "signed-store.js")).href);
+const { openStore } = await import(pathToFileURL(join(DIST, "state", "signed-store.js")).href);
 
 const state = mkdtempSync(join(tmpdir(), "tools-bench-state-"));
 const env = { ...process.env, VERIFY_STATE_DIR: state };

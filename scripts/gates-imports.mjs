@@ -6,9 +6,8 @@
 // --tests is given; type-only imports count (they tie the rooms as much for a reader).
 //   node scripts/gates-imports.mjs [--tests] [--json]
 // Exit 0 always: it measures, the lint rule (eslint.config.js) enforces.
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, normalize, relative } from "node:path";
-import { GATES_SRC, KNOWN_BACK_EDGES, readLayers, roomOf } from "./lib/gates-layers.mjs";
+import { readdirSync } from "node:fs";
+import { GATES_SRC, KNOWN_BACK_EDGES, readLayers, roomArrows } from "./lib/gates-layers.mjs";
 import { exitOnHelp } from "./lib/usage.mjs";
 
 exitOnHelp(import.meta.url);
@@ -16,32 +15,8 @@ exitOnHelp(import.meta.url);
 const args = process.argv.slice(2);
 const SRC = GATES_SRC;
 
-function* sourceFiles(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(path);
-    else if (/\.[cm]?ts$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
-      if (!args.includes("--tests") && /\.test\.ts$/.test(entry.name)) continue;
-      yield path;
-    }
-  }
-}
-
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
-
 const { layers, names } = readLayers();
-const arrows = new Map(); // "from\0to" → example "file → spec"
-for (const file of sourceFiles(SRC)) {
-  const from = roomOf(SRC, file);
-  for (const [, spec] of readFileSync(file, "utf8").matchAll(IMPORT)) {
-    const target = normalize(join(dirname(file), spec));
-    if (!target.startsWith(SRC + "/")) continue;
-    const to = roomOf(SRC, target.replace(/\.js$/, ".ts"));
-    if (to === from) continue;
-    const key = `${from}\0${to}`;
-    if (!arrows.has(key)) arrows.set(key, `${relative(SRC, file)} → ${spec}`);
-  }
-}
+const arrows = roomArrows(SRC, { tests: args.includes("--tests") }); // "from\0to" → "file → spec"
 
 const rooms = new Set([...arrows.keys()].flatMap((k) => k.split("\0")));
 for (const entry of readdirSync(SRC, { withFileTypes: true }))

@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import type { AgentLoop, Criterion } from "@agent-verify/contract";
 import type { AgentArgs } from "./cli-agent.js";
 import { GatesError, GatesErrorCode } from "./errors.js";
-import { dialectOf } from "./loop/agents/index.js";
-import type { AgentsInstallResult } from "./loop/agents/install-agents.js";
+import { dialectOf } from "./agents/index.js";
+import type { AgentsInstallResult } from "./loop/install-agents.js";
 import { escalateLoop, loopStatus, startLoop, stopLoop } from "./loop/commands.js";
 import { runHook } from "./loop/hook.js";
 import { installHook } from "./loop/install.js";
@@ -189,7 +189,7 @@ export async function runAgentCommand(
     }
     case "loop-install": {
       if (args.agents.length > 0) {
-        const { installAgents } = await import("./loop/agents/install-agents.js");
+        const { installAgents } = await import("./loop/install-agents.js");
         printAgentsInstall(
           await installAgents({
             cwd: io.cwd,
@@ -224,8 +224,8 @@ export async function runAgentCommand(
       io.out(
         `the hook runs ${result.installed.bin} (${Object.keys(result.installed.files).length} files of its package recorded; a change to any blocks the hook)\n`,
       );
-      const { configuredAgents } = await import("./loop/agents/install-agents.js");
-      const { repoRoot } = await import("./diff/git.js");
+      const { configuredAgents } = await import("./loop/install-agents.js");
+      const { repoRoot } = await import("./git.js");
       const others = (await configuredAgents(await repoRoot(io.cwd))).filter(
         (agent) => agent !== "claude",
       );

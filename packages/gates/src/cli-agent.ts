@@ -1,5 +1,5 @@
 import { Command, Option } from "commander";
-import { AGENT_NAMES, type AgentName } from "./loop/agents/dialect.js";
+import { AGENT_NAMES, type AgentName } from "./agents/dialect.js";
 
 /** The agent-loop subcommands: `loop start|stop|status|install`, `hook`, `verdict`. */
 export type AgentArgs =

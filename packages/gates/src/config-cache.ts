@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { GatesConfig } from "@agent-verify/contract";
 import { cachedParse } from "@agent-verify/contract/validated-cache";
-import { showFile } from "./diff/git.js";
+import { showFile } from "./git.js";
 
 export const CONFIG_PATH = ".verify/gates.yaml";
 

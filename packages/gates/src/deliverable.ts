@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { relative, resolve } from "node:path";
 import type { DeliverableKind, DeliverableResult } from "@agent-verify/contract";
-import { gitTry } from "./diff/git.js";
+import { gitTry } from "./git.js";
 import { GatesError, GatesErrorCode } from "./errors.js";
 
 export type { DeliverableResult };

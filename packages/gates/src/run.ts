@@ -11,7 +11,7 @@ import { readBaseConfig, readWorkingConfig } from "./config-cache.js";
 import { loadedConfigs } from "./config-merge.js";
 import type { GatesContext, Stage, StageOutcome } from "./context.js";
 import { collectChange, toChangedFile } from "./diff/change.js";
-import { repoRoot } from "./diff/git.js";
+import { repoRoot } from "./git.js";
 import { baseRefOf } from "./diff/base-ref.js";
 import { defaultMode, headCommit, setsKey } from "./diff/defaults.js";
 import { resolveBase, type BaseRefs } from "./diff/merge-base.js";

@@ -90,7 +90,7 @@ async function stampPath(root: string): Promise<string> {
  * working tree is only a visible copy and never read (anything there can be forged).
  */
 export async function readStamp(root: string, env: NodeJS.ProcessEnv): Promise<Stamp | undefined> {
-  const { openStore, readSigned } = await import("./loop/signed-store.js");
+  const { openStore, readSigned } = await import("./state/signed-store.js");
   const read = await readSigned(await openStore(root, env), await stampPath(root));
   if (read.kind !== "ok") return undefined;
   const body = read.body as { hash?: unknown; tests?: unknown };
@@ -103,7 +103,7 @@ export async function writeStamp(
   env: NodeJS.ProcessEnv,
   stamp: Stamp,
 ): Promise<void> {
-  const { openStore, writeSigned } = await import("./loop/signed-store.js");
+  const { openStore, writeSigned } = await import("./state/signed-store.js");
   await writeSigned(await openStore(root, env), await stampPath(root), {
     hash: stamp.hash,
     ...(stamp.tests === undefined ? {} : { tests: stamp.tests }),

@@ -1,6 +1,6 @@
 import type { AgentLoop } from "@agent-verify/contract";
 import { readLoop } from "../src/loop/loop-file.js";
-import { openStore } from "../src/loop/signed-store.js";
+import { openStore } from "../src/state/signed-store.js";
 
 /** A session's (or subagent's) loop as the hook keeps it: signed, in the state folder; undefined when there is none. */
 export async function loopOf(

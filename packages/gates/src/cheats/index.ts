@@ -23,7 +23,7 @@ export async function cheatFindings(ctx: GatesContext): Promise<GateFinding[]> {
   if (ctx.toolsSnapshot !== undefined) {
     // Only a loop has a trusted start point to compare the tools' files with.
     const { toolsChangedFindings } = await import("./tool-record.js");
-    const { openStore } = await import("../loop/signed-store.js");
+    const { openStore } = await import("../state/signed-store.js");
     const store = await openStore(ctx.root, ctx.env);
     findings.push(...(await toolsChangedFindings(ctx.root, store, ctx.toolsSnapshot)));
   }

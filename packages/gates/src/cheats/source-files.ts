@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { GatesContext } from "../context.js";
 import { isPresent, type FileChange } from "../diff/change.js";
-import { oracleKind } from "../oracle/kinds.js";
+import { oracleKind } from "../catalogue/oracle-kinds.js";
 import { isScriptFile } from "../catalogue/test-files.js";
 
 /** A changed source file: its path, the lines the change added, and its text in the working tree. */

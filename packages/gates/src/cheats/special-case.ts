@@ -1,7 +1,7 @@
 import type * as TS from "typescript";
 import type { GateFinding } from "@agent-verify/contract";
 import { finding, type GatesContext } from "../context.js";
-import { showFile } from "../diff/git.js";
+import { showFile } from "../git.js";
 import type { Oracle } from "../oracle/index.js";
 import { enclosingFunction, parse, walk, type Ts } from "./parse.js";
 import type { ChangedSource } from "./source-files.js";

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openStore } from "../loop/signed-store.js";
+import { openStore } from "../state/signed-store.js";
 import { recordTools, toolsChangedFindings } from "./tool-record.js";
 
 // The record of the tools' packages (issue 35 §1) on a small hand-made install: a trusted tool

@@ -2,8 +2,8 @@ import { realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import type { GateFinding } from "@agent-verify/contract";
 import { finding } from "../context.js";
-import { readSigned, writeSigned, type SignedStore } from "../loop/signed-store.js";
-import { getObject, putObject } from "../oracle/store.js";
+import { readSigned, writeSigned, type SignedStore } from "../state/signed-store.js";
+import { getObject, putObject } from "../state/store.js";
 import {
   packageHashes,
   toolClosure,

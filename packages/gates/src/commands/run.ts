@@ -58,7 +58,7 @@ async function elsewhere(
   report: { project_dir?: string | undefined },
 ): Promise<string> {
   if (args.projectDir === undefined || report.project_dir === undefined) return "";
-  const { repoRoot } = await import("../diff/git.js");
+  const { repoRoot } = await import("../git.js");
   const here = await repoRoot(io.cwd).catch(() => io.cwd);
   if (here === report.project_dir) return "";
   return `verify-gates: verified ${report.project_dir}, not the repository this was run in (${here})\n`;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import picomatch from "picomatch";
 import type { ChangedFile } from "@agent-verify/contract";
 import { isProductFile } from "@agent-verify/contract/product-files";
-import { git } from "./git.js";
+import { git } from "../git.js";
 import { isOwnToolFile } from "./own-files.js";
 import { parseUnifiedDiff, type Hunk } from "./unified-diff.js";
 

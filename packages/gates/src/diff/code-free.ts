@@ -1,6 +1,6 @@
 import type { Change } from "./change.js";
 import { DOC } from "./doc-readers.js";
-import { oracleKind } from "../oracle/kinds.js";
+import { oracleKind } from "../catalogue/oracle-kinds.js";
 
 /**
  * The file is documentation no test reads (doc-readers.ts) and no part of the oracle (a fixture

@@ -1,6 +1,6 @@
 import type { GatesMode } from "@agent-verify/contract";
 import { isProductFile } from "@agent-verify/contract/product-files";
-import { gitTry } from "./git.js";
+import { gitTry } from "../git.js";
 import { EMPTY_TREE } from "./merge-base.js";
 
 /** The fallback when the repository says nothing better (no upstream, no origin/HEAD). */

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import type { Oracle } from "../oracle/index.js";
+import type { OracleFileKind } from "../catalogue/oracle-kinds.js";
 import { isTestFile } from "../catalogue/test-files.js";
 import { isPresent, type Change } from "./change.js";
 
@@ -33,6 +33,12 @@ export function docReaders(
   return readers;
 }
 
+/** The oracle's files the readers are among (diff/ sits below oracle/, so only what it reads). */
+interface OracleFiles {
+  paths(kind?: OracleFileKind): string[];
+  readMany(paths: readonly string[]): Promise<Map<string, string>>;
+}
+
 /**
  * The readers of the change's documentation files among the files that decide what the tests
  * read: the oracle's tests, test-runner configs and test-support modules (helpers, setup files),
@@ -41,7 +47,7 @@ export function docReaders(
 export async function changeDocReaders(
   root: string,
   change: Pick<Change, "files">,
-  oracle: Oracle,
+  oracle: OracleFiles,
 ): Promise<Map<string, string>> {
   const docs = change.files
     .flatMap((f) => (f.oldPath ? [f.path, f.oldPath] : [f.path]))

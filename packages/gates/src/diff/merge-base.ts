@@ -1,5 +1,5 @@
 import { GatesError, GatesErrorCode } from "../errors.js";
-import { gitTry } from "./git.js";
+import { gitTry } from "../git.js";
 
 /** git's empty tree: the base of a repository with no commit yet (every file is the change). */
 export const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";

@@ -8,10 +8,10 @@ import {
   SLASH_COMMAND_FILE,
   slashCommandText,
   withoutOurHooks,
-} from "../loop/claude-files.js";
-import { ARMING_FILES, armingText } from "../loop/agents/arming.js";
-import { AGENT_HOOK_FILES, ourAgentHooks, withoutAgentHooks } from "../loop/agents/hook-files.js";
-import { showFile } from "./git.js";
+} from "../agents/claude-files.js";
+import { ARMING_FILES, armingText } from "../agents/arming.js";
+import { AGENT_HOOK_FILES, ourAgentHooks, withoutAgentHooks } from "../agents/hook-files.js";
+import { showFile } from "../git.js";
 
 type Json = Record<string, unknown>;
 

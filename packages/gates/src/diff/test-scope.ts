@@ -1,6 +1,7 @@
 import type { TaskTestEntry } from "@agent-verify/contract";
-import { oracleKind } from "../oracle/kinds.js";
+import { oracleKind } from "../catalogue/oracle-kinds.js";
 import type { ToolCommand } from "../tools/command.js";
+import type { TestScope, TestScopeKind } from "../tools/scope.js";
 import { programIndex, programOf, wordsOf } from "../tools/known.js";
 import type { FileChange } from "./change.js";
 import { DOC } from "./doc-readers.js";
@@ -8,20 +9,7 @@ import { isTestFile } from "../catalogue/test-files.js";
 import { importedBy, importersOf, type ImportGraph } from "./import-graph.js";
 import { nodeTestWords, readFlags, type ReadFlags } from "./runner-flags.js";
 
-/** Which tests a run runs: the whole suite, or the test files related to the change. */
-export type TestScopeKind = "related" | "full";
-
-export interface TestScope {
-  scope: TestScopeKind;
-  /** Why this scope: what widened the run, or what the related tests are related to. */
-  reason: string;
-  /** The related test files (repository paths), for a related run. */
-  files: string[];
-  /** How many test files a related run leaves out. */
-  unrelated: number;
-  /** Oracle test files the change edited, run as the oracle has them and as the change has them. */
-  bothVersions?: string[];
-}
+export type { TestScope, TestScopeKind } from "../tools/scope.js";
 
 const full = (reason: string): TestScope => ({ scope: "full", reason, files: [], unrelated: 0 });
 

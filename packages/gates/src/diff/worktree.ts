@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { git, gitTry } from "./git.js";
+import { git, gitTry } from "../git.js";
 import { EMPTY_TREE } from "./merge-base.js";
 
 const SKIP = new Set(["node_modules", ".git", "dist", "coverage", ".turbo"]);

@@ -9,10 +9,10 @@ import {
   loosenedEslint,
   loosenedTsconfig,
   loweredCoverage,
-} from "../stages/floor-config.js";
+} from "./floor-config.js";
 import { isTestFile } from "../catalogue/test-files.js";
-import { movedElsewhere, removedTests } from "../stages/removed-tests.js";
-import type { TestDefinition } from "../stages/test-count.js";
+import { movedElsewhere, removedTests } from "./removed-tests.js";
+import type { TestDefinition } from "../test-count.js";
 import type { DeclaredTest } from "./declared.js";
 import { ignoreFileFindings } from "./ignore-files.js";
 import type { JudgedFile } from "./judged-files.js";

@@ -4,9 +4,9 @@ import picomatch from "picomatch";
 import { isProductFile } from "@agent-verify/contract/product-files";
 import type { GatesContext } from "../context.js";
 import type { FileChange } from "../diff/change.js";
-import { gitTry, showFile } from "../diff/git.js";
+import { gitTry, showFile } from "../git.js";
 import type { Oracle } from "../oracle/index.js";
-import { sha256 } from "../oracle/store.js";
+import { sha256 } from "../state/store.js";
 import { lineDiff, type LineDiff } from "./line-diff.js";
 
 /**

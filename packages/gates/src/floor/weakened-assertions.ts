@@ -4,7 +4,7 @@ import { isScriptFile, isTestFile } from "../catalogue/test-files.js";
 import { isDeclared, type DeclaredTest } from "./declared.js";
 import { assertionsOf, isTautology, type Assertion, type Guard } from "./expect-calls.js";
 import type { JudgedFile } from "./judged-files.js";
-import { fileTestDefinitions } from "../stages/test-count.js";
+import { fileTestDefinitions } from "../test-count.js";
 
 const HINT =
   "the test as the task began decides: fix the code, not the test (or declare the test under ## TESTS with action: modify and a reason)";

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { AgentLoop, LoopEnder, LoopState } from "@agent-verify/contract";
-import { repoRoot } from "../diff/git.js";
+import { repoRoot } from "../git.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import {
   appendLoopLog,
@@ -11,7 +11,7 @@ import {
   writeLoop,
 } from "./loop-file.js";
 import { promptingSession, readSessionRecords } from "./session-record.js";
-import { openStore, type SignedStore } from "./signed-store.js";
+import { openStore, type SignedStore } from "../state/signed-store.js";
 
 export interface LoopStartOptions {
   cwd: string;

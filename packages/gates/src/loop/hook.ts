@@ -1,15 +1,15 @@
 import type { AgentLoop, LoopCap } from "@agent-verify/contract";
-import type { AgentCap, AgentDialect } from "./agents/dialect.js";
+import type { AgentCap, AgentDialect } from "../agents/dialect.js";
 import { agentBlockCap } from "./block-cap.js";
-import { answer, type Decision, type HookFormat, type HookResult } from "./hook-answer.js";
+import { answer, type Decision, type HookFormat, type HookResult } from "../agents/hook-answer.js";
 import { checkPayload, readPayloadHead, type PayloadHead } from "./hook-payload.js";
 import { checkInstall } from "./install-record.js";
 import { appendLoopLog, isActive, readLoop, writeLoop } from "./loop-file.js";
 import { loopRoots } from "./roots.js";
 import { isVerifyLoopPrompt, recordSession } from "./session-record.js";
-import { openStore, type SignedStore } from "./signed-store.js";
+import { openStore, type SignedStore } from "../state/signed-store.js";
 
-export type { HookFormat, HookResult } from "./hook-answer.js";
+export type { HookFormat, HookResult } from "../agents/hook-answer.js";
 
 export interface HookOptions {
   /** The payload as read from stdin. */
@@ -371,7 +371,7 @@ export async function runHook(options: HookOptions): Promise<HookResult> {
   const event = await agent.read(options.input, options.env);
   if (event.kind === "pass") return agent.answerEdit({ deny: false, reason: event.reason });
   if (event.kind === "edit") {
-    const { guardEdit } = await import("./agents/guard.js");
+    const { guardEdit } = await import("./guard.js");
     return agent.answerEdit(await guardEdit(event, options.cwd, options.env));
   }
   const decision = await decide({ ...options, input: event.payload, agentCap: event.cap });

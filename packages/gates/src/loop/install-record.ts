@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { hashPackages } from "../cheats/tool-record.js";
 import { packageClosure, resolvePackage } from "../cheats/tool-files.js";
 import { RUNTIME_PACKAGES } from "./runtime-packages.js";
-import { readSigned, writeSigned, type SignedStore } from "./signed-store.js";
+import { readSigned, writeSigned, type SignedStore } from "../state/signed-store.js";
 
 /** What `loop install` recorded of the verify-gates it installed, signed in the state folder. */
 export interface InstallRecord {

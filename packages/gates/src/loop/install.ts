@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { repoRoot } from "../diff/git.js";
+import { repoRoot } from "../git.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import {
   DEFAULT_HOOK_TIMEOUT_S,
@@ -12,11 +12,15 @@ import {
   hookCommandFor,
   SLASH_COMMAND_FILE,
   slashCommandText,
-} from "./claude-files.js";
+} from "../agents/claude-files.js";
 import { recordInstall, type InstallRecord } from "./install-record.js";
-import { openStore } from "./signed-store.js";
+import { openStore } from "../state/signed-store.js";
 
-export { DEFAULT_HOOK_COMMAND, DEFAULT_HOOK_TIMEOUT_S, HOOK_EVENTS } from "./claude-files.js";
+export {
+  DEFAULT_HOOK_COMMAND,
+  DEFAULT_HOOK_TIMEOUT_S,
+  HOOK_EVENTS,
+} from "../agents/claude-files.js";
 
 export interface InstallOptions {
   cwd: string;

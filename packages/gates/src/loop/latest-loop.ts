@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AgentLoop, AgentLoopBrief } from "@agent-verify/contract";
-import { repoStateDir } from "../oracle/store.js";
+import { repoStateDir } from "../state/store.js";
 import { LOOP_DIR, listLoops } from "./loop-file.js";
-import { openStore } from "./signed-store.js";
+import { openStore } from "../state/signed-store.js";
 
 /**
  * The latest main-agent loop of the working tree at `root` (by `started_at`, then `updated_at`),

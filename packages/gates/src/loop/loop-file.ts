@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { appendFile, mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { AgentLoop, AgentLoopLogEntry } from "@agent-verify/contract";
-import { appendSigned, readSigned, writeSigned, type SignedStore } from "./signed-store.js";
+import { appendSigned, readSigned, writeSigned, type SignedStore } from "../state/signed-store.js";
 
 /** The loops' folder in the repository's state folder (never in the working tree). */
 export const LOOP_DIR = "loops";

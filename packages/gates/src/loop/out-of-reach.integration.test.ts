@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { claudeCode, stop } from "../../test/claude-code.js";
 import { debug, makeRepo, PKG, runCli } from "../../test/fixture.js";
-import { openStore } from "./signed-store.js";
+import { openStore } from "../state/signed-store.js";
 
 // Issue 35 §3: the agent can run any command and edit any file in the working tree; none of it
 // ends its loop, lowers its cap or makes a red stop green. Every event goes through the hook

@@ -1,5 +1,5 @@
 import { basename, dirname } from "node:path";
-import { repoLocation } from "../diff/git.js";
+import { repoLocation } from "../git.js";
 
 async function topLevel(dir: string): Promise<string | undefined> {
   return (await repoLocation(dir)).topLevel;

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { SessionRecord } from "@agent-verify/contract";
 import { LOOP_DIR } from "./loop-file.js";
-import { appendSigned, readSignedLines, type SignedStore } from "./signed-store.js";
+import { appendSigned, readSignedLines, type SignedStore } from "../state/signed-store.js";
 
 /** The latest SessionStart / UserPromptSubmit records of a repository, signed, in its state folder. */
 export const SESSION_RECORDS = join(LOOP_DIR, "sessions.jsonl");

@@ -2,15 +2,22 @@ import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import type { GatesContext } from "../context.js";
-import { isPresent } from "../diff/change.js";
-import { gitTry } from "../diff/git.js";
+import { isPresent, type Change } from "../diff/change.js";
+import { gitTry } from "../git.js";
 import { openBaseWorktree } from "../diff/worktree.js";
 import { isTestFile } from "../catalogue/test-files.js";
-import { fileTestDefinitions } from "../stages/test-count.js";
+import { fileTestDefinitions } from "../test-count.js";
+import type { Task } from "../task/task-file.js";
 import { declaredTestChanges } from "../task/task-tests.js";
-import { oracleKind } from "./kinds.js";
+import { oracleKind } from "../catalogue/oracle-kinds.js";
 import type { Oracle } from "./oracle.js";
+
+/** What the copy reads of a run: its tree, change and task (context.ts sits above the oracle). */
+interface CopyContext {
+  root: string;
+  change: Change;
+  task: Task | undefined;
+}
 
 /** The prefix of every copy's folder; `<prefix><pid>-…` lets a later run sweep a dead run's copy. */
 const PREFIX = "verify-gates-base-";
@@ -101,7 +108,7 @@ async function testBodies(path: string, text: string): Promise<string[]> {
 }
 
 /** The tests (by source) of every test file the change adds, tracked or not. */
-async function addedTestNames(ctx: GatesContext): Promise<Set<string>> {
+async function addedTestNames(ctx: CopyContext): Promise<Set<string>> {
   const bodies = new Set<string>();
   for (const file of ctx.change.files) {
     const added =
@@ -174,7 +181,7 @@ async function carryIgnored(root: string, dir: string): Promise<void> {
  * as they were (a test the change rewrote also runs in the change's version, beside it, so its new
  * cases count), its test-runner configs, and its package.json scripts.
  */
-export async function openOracleCopy(ctx: GatesContext, oracle: Oracle): Promise<OracleCopy> {
+export async function openOracleCopy(ctx: CopyContext, oracle: Oracle): Promise<OracleCopy> {
   await sweepStale(ctx.root);
   const base = await openBaseWorktree(ctx.root, ctx.change.mergeBase, `${PREFIX}${process.pid}-`);
   const { dir } = base;

@@ -1,5 +1,5 @@
 // The oracle: gates' reference point (contract 6). See oracle.ts.
-export { oracleKind, type OracleFileKind } from "./kinds.js";
+export { oracleKind, type OracleFileKind } from "../catalogue/oracle-kinds.js";
 export {
   commitOracle,
   openOracle,
@@ -11,4 +11,4 @@ export {
   type OracleManifest,
   type OracleSource,
 } from "./oracle.js";
-export { repoStateDir } from "./store.js";
+export { repoStateDir } from "../state/store.js";

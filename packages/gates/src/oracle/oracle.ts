@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { gitTry, readBlobs } from "../diff/git.js";
+import { gitTry, readBlobs } from "../git.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
-import { oracleKind, type OracleFileKind } from "./kinds.js";
-import { getObject, putObject, repoStateDir, sha256, writeAtomic } from "./store.js";
+import { oracleKind, type OracleFileKind } from "../catalogue/oracle-kinds.js";
+import { getObject, putObject, repoStateDir, sha256, writeAtomic } from "../state/store.js";
 
 /** Where an oracle was taken from (the report names it). */
 export type OracleSource =

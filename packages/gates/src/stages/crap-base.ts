@@ -1,7 +1,7 @@
 import type { CrapFunction } from "@agent-verify/contract";
 import type { GatesContext } from "../context.js";
 import type { FileChange } from "../diff/change.js";
-import { showFile } from "../diff/git.js";
+import { showFile } from "../git.js";
 import type { Hunk } from "../diff/unified-diff.js";
 import { functionComplexities, type FunctionInfo } from "./complexity.js";
 

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { CrapFunction, CrapReport } from "@agent-verify/contract";
 import { redact } from "@agent-verify/contract/redact";
-import { gitTry } from "../diff/git.js";
+import { gitTry } from "../git.js";
 import type { CoverageMap, IstanbulFileCoverage } from "../tools/vitest.js";
 import { functionComplexities, type FunctionInfo, type Position } from "./complexity.js";
 import { isScriptFile, isTestFile } from "../catalogue/test-files.js";

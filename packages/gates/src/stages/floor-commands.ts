@@ -1,12 +1,12 @@
 import type { GateFinding } from "@agent-verify/contract";
 import type { GatesContext } from "../context.js";
-import { gitTry } from "../diff/git.js";
+import { gitTry } from "../git.js";
 import { splitArgs } from "../tools/adapter.js";
 import { adapterFor } from "../tools/adapters.js";
 import { parseCommand } from "../tools/command.js";
 import { PLAIN } from "../tools/plain.js";
 import { deadlineOf, runTool } from "../tools/run-tool.js";
-import { commandChangeFinding, type CommandChange } from "./floor-config.js";
+import { commandChangeFinding, type CommandChange } from "../floor/floor-config.js";
 import { runnerOf } from "./test-run.js";
 import { runAdapter } from "./tool-stage.js";
 

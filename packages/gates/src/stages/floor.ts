@@ -7,10 +7,10 @@ import { fileFindings } from "../floor/file-findings.js";
 import { judgedFiles } from "../floor/judged-files.js";
 import { setupFileFindings, setupFilePaths } from "../floor/setup-files.js";
 import { commitOracle, type Oracle } from "../oracle/index.js";
-import { commandChanges, loosenedGates } from "./floor-config.js";
+import { commandChanges, loosenedGates } from "../floor/floor-config.js";
 import { declaredTestChanges } from "../task/task-tests.js";
 import { regressionFindings } from "./regression.js";
-import { addedTests } from "./removed-tests.js";
+import { addedTests } from "../floor/removed-tests.js";
 
 /** A stage's command texts under a config (detected from package.json when it names none). */
 function resolvedCommands(root: string, config: GatesConfig, stage: ToolStage): string[] | false {

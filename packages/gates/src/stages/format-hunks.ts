@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FileChange } from "../diff/change.js";
-import { gitTry } from "../diff/git.js";
+import { gitTry } from "../git.js";
 import { parseUnifiedDiff, type Hunk } from "../diff/unified-diff.js";
 import type { ToolAdapter } from "../tools/adapter.js";
 import type { ToolCommand } from "../tools/command.js";

@@ -1,6 +1,6 @@
 import { isProductFile } from "@agent-verify/contract/product-files";
 import { finding, outcome, type Stage } from "../context.js";
-import { git } from "../diff/git.js";
+import { git } from "../git.js";
 
 /** Stage 9 (post-commit mode): everything is committed, but for what agent-verify itself wrote. */
 export const gitClean: Stage = async (ctx) => {

@@ -10,7 +10,7 @@ import {
   type StageOutcome,
 } from "../context.js";
 import { toChangedFile } from "../diff/change.js";
-import { git } from "../diff/git.js";
+import { git } from "../git.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { exec, tail, type ExecResult } from "../exec.js";
 import { CACHE_DIR } from "../hold-line.js";

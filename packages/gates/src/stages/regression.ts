@@ -3,9 +3,9 @@ import { join } from "node:path";
 import type { GateFinding } from "@agent-verify/contract";
 import { finding, type GatesContext } from "../context.js";
 import { isPresent, type FileChange } from "../diff/change.js";
-import { showFile } from "../diff/git.js";
+import { showFile } from "../git.js";
 import { isTestFile } from "../catalogue/test-files.js";
-import { fileTestDefinitions as definitions, type TestDefinition } from "./test-count.js";
+import { fileTestDefinitions as definitions, type TestDefinition } from "../test-count.js";
 
 /**
  * Words of a bug title that say nothing about which bug it is. Kept small on purpose:

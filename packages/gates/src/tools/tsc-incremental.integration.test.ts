@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug } from "../../test/fixture.js";
 import { makeToolRepo, packageJson, TSCONFIG } from "../../test/tool-fixture.js";
-import { repoStateDir } from "../oracle/store.js";
+import { repoStateDir } from "../state/store.js";
 import { parseCommand } from "./command.js";
 import { tscIncremental } from "./tsc-incremental.js";
 

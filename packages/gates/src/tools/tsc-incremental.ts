@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { mac, openStore } from "../loop/signed-store.js";
-import { writeAtomic } from "../oracle/store.js";
+import { mac, openStore } from "../state/signed-store.js";
+import { writeAtomic } from "../state/store.js";
 import type { ToolCommand } from "./command.js";
 import { wordsOf } from "./known.js";
 

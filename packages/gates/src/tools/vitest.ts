@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { GatesReport } from "@agent-verify/contract";
 import type { FileCoverageData } from "istanbul-lib-coverage";
 import { GatesError, GatesErrorCode } from "../errors.js";
-import type { TestScope } from "../diff/test-scope.js";
+import type { TestScope } from "./scope.js";
 import type { ExecResult } from "../exec.js";
 import type { ToolCommand } from "./command.js";
 import { repoPath, stripAnsi, toolFailed, type RawFinding } from "./run-tool.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runCliInProcess } from "../../../test/cli-in-process.js";
-import { debug, makeRepo, runInProcess } from "../../../test/fixture.js";
+import { runCliInProcess } from "../../test/cli-in-process.js";
+import { debug, makeRepo, runInProcess } from "../../test/fixture.js";
 
 // What `loop install --agent` writes into the tree — each agent's hook file and command file —
 // never counts against the change it gates; removing our entry, or any other edit, does.

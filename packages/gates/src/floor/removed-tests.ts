@@ -1,14 +1,14 @@
 import type { GateFinding } from "@agent-verify/contract";
 import { finding } from "../context.js";
-import { isDeclared, type DeclaredTest } from "../floor/declared.js";
-import type { JudgedFile } from "../floor/judged-files.js";
+import { isDeclared, type DeclaredTest } from "./declared.js";
+import type { JudgedFile } from "./judged-files.js";
 import { isTestFile } from "../catalogue/test-files.js";
 import {
   describeBlocks,
   fileTestDefinitions as definitions,
   type DescribeBlock,
   type TestDefinition,
-} from "./test-count.js";
+} from "../test-count.js";
 
 /** Tests in `a` that `b` does not hold by name, one for one (a name may appear twice). */
 function minus<T extends { name: string }>(a: readonly T[], b: readonly { name: string }[]): T[] {

@@ -1,6 +1,6 @@
 import { isAbsolute } from "node:path";
-import { GatesError, GatesErrorCode } from "../errors.js";
-import { exec, formatLimit, MAX_TIMER_MS } from "../exec.js";
+import { GatesError, GatesErrorCode } from "./errors.js";
+import { exec, formatLimit, MAX_TIMER_MS } from "./exec.js";
 
 export interface GitResult {
   ok: boolean;

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { HookResult } from "../hook-answer.js";
+import type { HookResult } from "./hook-answer.js";
 import {
   armingPrompt,
   inputPaths,

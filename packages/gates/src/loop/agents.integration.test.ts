@@ -8,9 +8,9 @@ import {
   gemini,
   HOOK_FILE,
   type OtherAgent,
-} from "../../../test/coding-agents.js";
-import { debug, makeRepo, runCli, type CliResult } from "../../../test/fixture.js";
-import { loopOf } from "../../../test/loop-state.js";
+} from "../../test/coding-agents.js";
+import { debug, makeRepo, runCli, type CliResult } from "../../test/fixture.js";
+import { loopOf } from "../../test/loop-state.js";
 
 // Issue 49 §1: Codex CLI, Cursor and Gemini CLI driven as they drive their hooks — the commands
 // `loop install --agent` wrote into each one's own file, their documented payloads on stdin, a

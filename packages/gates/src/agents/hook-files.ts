@@ -1,4 +1,4 @@
-import { isObject, isOurHook } from "../claude-files.js";
+import { isObject, isOurHook } from "./claude-files.js";
 import { CLAUDE_EDIT_MATCHER } from "./claude.js";
 import { CODEX_EDIT_MATCHER } from "./codex.js";
 import { CURSOR_DEFAULT_LOOP_LIMIT, CURSOR_EDIT_MATCHER, CURSOR_HOOKS_FILE } from "./cursor.js";

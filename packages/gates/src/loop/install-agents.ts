@@ -1,20 +1,20 @@
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { repoRoot } from "../../diff/git.js";
-import { GatesError, GatesErrorCode } from "../../errors.js";
-import { hookCommandFor, isObject, RECORD_HOOK_TIMEOUT_S } from "../claude-files.js";
-import { recordInstall, type InstallRecord } from "../install-record.js";
-import { DEFAULT_HOOK_TIMEOUT_S, installHook, type InstallResult } from "../install.js";
-import { openStore } from "../signed-store.js";
-import { ARMING_FILES, armingHint, armingText } from "./arming.js";
-import type { AgentName } from "./dialect.js";
+import { repoRoot } from "../git.js";
+import { GatesError, GatesErrorCode } from "../errors.js";
+import { hookCommandFor, isObject, RECORD_HOOK_TIMEOUT_S } from "../agents/claude-files.js";
+import { recordInstall, type InstallRecord } from "./install-record.js";
+import { DEFAULT_HOOK_TIMEOUT_S, installHook, type InstallResult } from "./install.js";
+import { openStore } from "../state/signed-store.js";
+import { ARMING_FILES, armingHint, armingText } from "../agents/arming.js";
+import type { AgentName } from "../agents/dialect.js";
 import {
   claudeGuardEntry,
   hookFileOf,
   mergeEntries,
   type HookFileSpec,
   type HookTimes,
-} from "./hook-files.js";
+} from "../agents/hook-files.js";
 
 export type FileState = "written" | "unchanged" | "kept-yours";
 

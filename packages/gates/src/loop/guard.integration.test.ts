@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { stop } from "../../../test/claude-code.js";
-import { codex, cursor, fire, gemini } from "../../../test/coding-agents.js";
-import { debug, makeRepo, runCli, type Repo } from "../../../test/fixture.js";
+import { stop } from "../../test/claude-code.js";
+import { codex, cursor, fire, gemini } from "../../test/coding-agents.js";
+import { debug, makeRepo, runCli, type Repo } from "../../test/fixture.js";
 
 // Issue 49 §2: the pre-edit guard through each agent's installed pre-edit hook: an edit to a
 // file the loop's oracle holds is denied before it happens; a source file, a test the task

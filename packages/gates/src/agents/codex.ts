@@ -1,4 +1,4 @@
-import { answer } from "../hook-answer.js";
+import { answer } from "./hook-answer.js";
 import {
   armingPrompt,
   inputPaths,

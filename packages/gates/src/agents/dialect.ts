@@ -1,4 +1,4 @@
-import type { Decision, HookFormat, HookResult } from "../hook-answer.js";
+import type { Decision, HookFormat, HookResult } from "./hook-answer.js";
 
 /**
  * One coding agent's hook dialect. Loop state, caps, the oracle and the integrity checks are

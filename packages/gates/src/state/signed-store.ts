@@ -3,7 +3,7 @@ import { appendFile, link, lstat, mkdir, open, readFile, realpath, rm } from "no
 import { dirname, join, relative, resolve } from "node:path";
 import { stateDir } from "@agent-verify/contract/state-dir";
 import { GatesError, GatesErrorCode } from "../errors.js";
-import { repoStateDir, writeAtomic } from "../oracle/store.js";
+import { repoStateDir, writeAtomic } from "./store.js";
 
 /**
  * The loop's state, stamps and the hook's records live in the user's state folder, out of the

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { realpath } from "node:fs/promises";
 import { join } from "node:path";
 import { stateDir } from "@agent-verify/contract/state-dir";
-import { repoLocation } from "../diff/git.js";
+import { repoLocation } from "../git.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
 
 export const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");

@@ -1,4 +1,4 @@
-import type { HookResult } from "../hook-answer.js";
+import type { HookResult } from "./hook-answer.js";
 import {
   armingPrompt,
   inputPaths,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseArgs } from "../../args.js";
-import type { Decision } from "../hook-answer.js";
-import { answer } from "../hook-answer.js";
+import { parseArgs } from "../args.js";
+import type { Decision } from "./hook-answer.js";
+import { answer } from "./hook-answer.js";
 import { claude } from "./claude.js";
 import { codex, patchPaths } from "./codex.js";
 import { cursor } from "./cursor.js";

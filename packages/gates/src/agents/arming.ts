@@ -1,4 +1,4 @@
-import { loopInvocation } from "../claude-files.js";
+import { loopInvocation } from "./claude-files.js";
 import type { AgentName } from "./dialect.js";
 
 /**

@@ -1,4 +1,4 @@
-import { answer } from "../hook-answer.js";
+import { answer } from "./hook-answer.js";
 import { inputPaths, parseObject, quietAllow, text, type AgentDialect } from "./dialect.js";
 
 /** Claude Code's edit tools: a PreToolUse on one of them is the guard's. */

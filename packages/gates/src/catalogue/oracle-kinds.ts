@@ -1,4 +1,4 @@
-import { isTestFile } from "../catalogue/test-files.js";
+import { isTestFile } from "./test-files.js";
 
 /**
  * What part of the oracle a file is: the tests and everything that decides how they and the

@@ -1,9 +1,9 @@
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import type { AgentLoop } from "@agent-verify/contract";
-import { isActive, readLoop } from "../loop-file.js";
-import { loopRoots } from "../roots.js";
-import { openStore } from "../signed-store.js";
-import type { EditVerdict } from "./dialect.js";
+import { isActive, readLoop } from "./loop-file.js";
+import { loopRoots } from "./roots.js";
+import { openStore } from "../state/signed-store.js";
+import type { EditVerdict } from "../agents/dialect.js";
 
 /**
  * The pre-edit guard (issue 49 §2): an edit to a file the loop's oracle holds is answered before
@@ -50,9 +50,9 @@ async function armedLoop(
 /** The oracle files the task declares it changes on purpose (`## TESTS`, `action: modify`). */
 async function declaredChanges(loop: AgentLoop, root: string, env: NodeJS.ProcessEnv) {
   if (!loop.task_snapshot) return new Set<string>();
-  const { readTaskSnapshot } = await import("../../oracle/oracle.js");
-  const { parseTaskFile } = await import("../../task/task-file.js");
-  const { declaredTestChanges } = await import("../../task/task-tests.js");
+  const { readTaskSnapshot } = await import("../oracle/oracle.js");
+  const { parseTaskFile } = await import("../task/task-file.js");
+  const { declaredTestChanges } = await import("../task/task-tests.js");
   const text = await readTaskSnapshot(root, env, loop.task_snapshot);
   const task = parseTaskFile(text, loop.task_file ?? "task");
   return new Set(declaredTestChanges(task).map((change) => change.path));
@@ -88,7 +88,7 @@ export async function guardEdit(
     const found = await armedLoop(attempt, dir, env);
     if (found === undefined) return allow(`no loop is armed for session ${attempt.session}`);
     const { loop, root } = found;
-    const { openOracle } = await import("../../oracle/oracle.js");
+    const { openOracle } = await import("../oracle/oracle.js");
     const oracle = loop.oracle_snapshot
       ? (await openOracle(root, env, loop.oracle_snapshot)).files
       : new Map<string, { kind: string }>();

@@ -1,6 +1,6 @@
-import { SUITE_CALLS } from "../catalogue/test-calls.js";
-import { isScriptFile } from "../catalogue/test-files.js";
-import { typescriptApi } from "../typescript-api.js";
+import { SUITE_CALLS } from "./catalogue/test-calls.js";
+import { isScriptFile } from "./catalogue/test-files.js";
+import { typescriptApi } from "./typescript-api.js";
 
 /** A test definition: `it(...)`, `test.each(...)(...)`, `it.skip(...)` and friends. */
 export interface TestDefinition {
