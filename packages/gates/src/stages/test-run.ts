@@ -35,6 +35,7 @@ import { toolVersion } from "../tools/tool-version.js";
 import { mergeCoverage, mergeRuns, readV8Coverage, v8CoverageEnv } from "../tools/v8-coverage.js";
 import {
   coverageProvider,
+  NO_COVERAGE_PROVIDER,
   readTestRun,
   vitestArgs,
   type CoverageMap,
@@ -86,7 +87,12 @@ async function runOne(
   }
   await mkdir(runDir);
   const result = await runReported(dir, command, runner, runDir, env, deadline, scoped);
-  const files = runner === "jest" ? { tool: "jest" as const, report: "jest.json" } : undefined;
+  const files =
+    runner === "jest"
+      ? { tool: "jest" as const, report: "jest.json" }
+      : coverageProvider(dir) === undefined
+        ? { tool: "vitest" as const, report: "vitest.json", noCoverage: NO_COVERAGE_PROVIDER }
+        : undefined;
   try {
     return { run: readTestRun(command, result, runDir, dir, files), exitCode: result.exitCode };
   } catch (error) {
@@ -203,6 +209,7 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
       }
       merged.findings.push(...run.findings);
       merged.totalTests += run.totalTests;
+      if (run.noCoverage !== undefined) merged.noCoverage = run.noCoverage;
       if (run.tests) merged.tests = [...(merged.tests ?? []), ...run.tests];
       tests = mergeRuns(tests, run.coverage);
     }
@@ -210,8 +217,8 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
       ctx.progress(`gates: tests: coverage of child processes incomplete: ${why}`),
     );
     merged.coverage = mergeCoverage(tests, children);
-    const note = canaryNote(canary, judgedFiles, typeOnly);
-    if (note !== undefined) merged.notes = [note];
+    const notes = [canaryNote(canary, judgedFiles, typeOnly), merged.noCoverage];
+    if (notes.some((n) => n !== undefined)) merged.notes = notes.filter((n) => n !== undefined);
     const checked = await oracleIntegrity(oracle, copy, merged, ctx.task?.tests);
     // After the oracle's tests pass, the held-out ones (copied into the copy only).
     if (checked.findings.length === 0)
