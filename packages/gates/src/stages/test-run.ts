@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { GatesContext } from "../context.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { heldOutFindings } from "../held-out/run.js";
+import { failedAtBase, markFailedAtBase, type FailedTests } from "./base-failures.js";
 import {
   canaryNote,
   judgeCanary,
@@ -176,6 +177,7 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
       .filter((p) => scope.scope === "full" || scope.files.includes(p));
     const canary = runner ? await plantCanary(copy.dir, runner, carriers) : undefined;
     const covered = coveredFiles(ctx);
+    const failing: FailedTests[] = [];
     const judgedFiles = new Set<string>();
     const typeOnly = new Set<string>();
     for (const [index, whole] of commands.commands.entries()) {
@@ -207,6 +209,9 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
         run = judged.run;
         merged.findings.push(...judged.findings);
       }
+      const failed = (run.tests ?? []).filter((t) => t.status === "failed");
+      if (failed.length > 0 && (kind === "vitest" || kind === "jest"))
+        failing.push({ command, runner: kind, failed });
       merged.findings.push(...run.findings);
       merged.totalTests += run.totalTests;
       if (run.noCoverage !== undefined) merged.noCoverage = run.noCoverage;
@@ -219,6 +224,22 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
     merged.coverage = mergeCoverage(tests, children);
     const notes = [canaryNote(canary, judgedFiles, typeOnly), merged.noCoverage];
     if (notes.some((n) => n !== undefined)) merged.notes = notes.filter((n) => n !== undefined);
+    // Failing tests: which of them failed at the base too (their files run there once more).
+    let base = 0;
+    const runAt = async (dir: string, command: ToolCommand, scoped: string[]) =>
+      (
+        await runOne(
+          dir,
+          command,
+          join(outDir, `base-${base++}`),
+          ctx.env,
+          deadline,
+          undefined,
+          scoped,
+        )
+      ).run;
+    if (failing.length > 0)
+      markFailedAtBase(merged, failing, await failedAtBase(ctx, failing, runAt));
     const checked = await oracleIntegrity(oracle, copy, merged, ctx.task?.tests);
     // After the oracle's tests pass, the held-out ones (copied into the copy only).
     if (checked.findings.length === 0)
