@@ -26,6 +26,7 @@ import {
   wholeSuite,
 } from "./test-selection.js";
 import { stageCommands } from "../tools/detect.js";
+import { AVA_ARGS, avaFindings, isAva } from "../tools/ava.js";
 import { jestLaunch } from "../tools/jest.js";
 import { programOf } from "../tools/known.js";
 import { nodeTestArgv, readNodeTestRun } from "../tools/node-test.js";
@@ -70,11 +71,16 @@ async function runOne(
 ): Promise<OneRun> {
   const runner = runnerOf(command);
   if (runner === "plain") {
-    const result = await runTool(dir, command, [], "tests", env, deadline);
-    const findings = exitCodeFindings("tests", command, result).map((f) => ({
-      ...f,
-      rule: "tests-failed",
-    }));
+    // ava (alone or under c8) prints TAP on request: its failed tests are named, not its output's tail.
+    const ava = isAva(command);
+    const result = await runTool(dir, command, ava ? AVA_ARGS : [], "tests", env, deadline);
+    const failed = ava && result.exitCode !== 0 ? avaFindings(result.stdout, dir) : undefined;
+    const findings =
+      failed ??
+      exitCodeFindings("tests", command, result).map((f) => ({
+        ...f,
+        rule: "tests-failed",
+      }));
     const run = { findings, totalTests: 0, coverage: new Map(), tests: undefined };
     return { run, exitCode: result.exitCode };
   }
