@@ -56,6 +56,14 @@ describe("ava's TAP", () => {
     ]);
   });
 
+  it("escape codes in a compared string are shown, not stripped as color", () => {
+    const tap =
+      "not ok 1 - red\n  ---\n    assertion: is\n    values:\n      'Difference:': |-\n        - '\u001B[31ma'\n        + 'a'\n    at: 'file://test/a.js:3:4'\n  ...\n";
+    expect(avaFindings(tap, "/repo")?.[0]?.message).toBe(
+      "red: t.is() failed: difference: - '\\u001B[31ma' / + 'a'",
+    );
+  });
+
   it("no failed test (ava crashed, or c8's coverage check failed): undefined, the exit code tells", () => {
     expect(avaFindings("TAP version 13\nok 1 - adds\n", "/repo")).toBeUndefined();
   });

@@ -42,7 +42,13 @@ export function avaFindings(stdout: string, dir: string): RawFinding[] | undefin
     const difference = block
       .filter((l) => /^\s+[-+] /.test(l))
       .slice(0, 4)
-      .map((l) => l.trim().replace(/^([-+])\s+/, "$1 "));
+      // Escape codes in compared strings (chalk's) shown as written, never stripped as color.
+      .map((l) =>
+        l
+          .trim()
+          .replace(/^([-+])\s+/, "$1 ")
+          .replaceAll("\u001B", "\\u001B"),
+      );
     const assertion = field("assertion");
     const why = [
       assertion ? `t.${assertion}() failed` : (field("name") ?? "failed"),
