@@ -17,7 +17,7 @@ export function recordVitest(repo: Repo): string {
   const out = join(dir, "out");
   mkdirSync(out);
   const vitest = join(repo.dir, "node_modules", ".bin", "vitest");
-  const result = spawnSync(vitest, ["run", ...vitestArgs(out)], {
+  const result = spawnSync(vitest, ["run", ...vitestArgs(out, "istanbul")], {
     cwd: repo.dir,
     encoding: "utf8",
   });

@@ -192,7 +192,7 @@ export function makeToolRepo(files: Record<string, string>, options: ToolRepoOpt
   for (const [path, text] of Object.entries({ ".gitignore": gitignore, ...files }))
     write(path, text);
   const modules = join(dir, "node_modules");
-  mkdirSync(modules);
+  mkdirSync(modules, { recursive: true });
   for (const [tool, script] of Object.entries(options.bins ?? {}))
     stubPackage(modules, tool, script);
   linkModules(modules, options);

@@ -104,6 +104,14 @@ export type HashCache = Record<string, [...StatKey, string]>;
 const statKey = (s: Stats): StatKey => [s.dev, s.ino, s.size, s.mtimeMs, s.ctimeMs];
 const sameKey = (a: readonly unknown[], b: StatKey) => b.every((v, i) => a[i] === v);
 
+/**
+ * What a tool writes into its own package while it runs, never its code: TypeScript's build
+ * info (vitest's typecheck leaves `dist/tsconfig.tmp.tsbuildinfo`) and cache folders (`.cache`,
+ * `.vite`, `.vitest`). Left out of the hashes, so running the tool is not the tool changed.
+ */
+const TOOL_OUTPUT_DIRS = new Set([".cache", ".vite", ".vitest"]);
+const isToolOutputFile = (name: string) => name.endsWith(".tsbuildinfo");
+
 export interface HashCount {
   files: number;
   hashed: number;
@@ -111,7 +119,7 @@ export interface HashCount {
 
 /**
  * Every file of a package folder (nested `node_modules` left out: they are packages of their
- * own) with the sha256 of its content (a symlink: of its target's text), by path inside the
+ * own; what the tool writes as it runs left out: `isToolOutputFile`, `TOOL_OUTPUT_DIRS`) with the sha256 of its content (a symlink: of its target's text), by path inside the
  * folder. Only content counts, never paths or times, so a reinstall of the same version hashes
  * the same. A file whose stat key is the one `cache` has is not read again; `next` gets every
  * file's key and hash (the cache of the next run: files gone are dropped).
@@ -133,9 +141,10 @@ export function packageHashes(
     for (const entry of entries) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) {
-        if (entry.name !== "node_modules") walk(path);
+        if (entry.name !== "node_modules" && !TOOL_OUTPUT_DIRS.has(entry.name)) walk(path);
         continue;
       }
+      if (isToolOutputFile(entry.name)) continue;
       const rel = relative(dir, path).split("\\").join("/");
       count.files++;
       let stat: Stats;

@@ -85,6 +85,23 @@ describe("the tools' record", () => {
     ]);
   });
 
+  it("what a tool writes while it runs (build info, caches) is not its package changed; an edit of its code still is", async () => {
+    // Issue 46 (zod): vitest's typecheck leaves dist/tsconfig.tmp.tsbuildinfo in its own package.
+    const { root, check } = await setup();
+    const tool = join(root, "node_modules", "prettier");
+    mkdirSync(join(tool, "dist"));
+    writeFileSync(join(tool, "dist", "tsconfig.tmp.tsbuildinfo"), '{"version":"5.9.3"}');
+    mkdirSync(join(tool, ".cache", "x"), { recursive: true });
+    writeFileSync(join(tool, ".cache", "x", "result.json"), "{}");
+    mkdirSync(join(tool, "node_modules", ".vite", "vitest"), { recursive: true });
+    writeFileSync(join(tool, "node_modules", ".vite", "vitest", "results.json"), "{}");
+    expect(said(await check())).toEqual([]);
+    writeFileSync(join(tool, "index.js"), "export const format = (s) => s;\n");
+    expect(said(await check())).toEqual([
+      "node_modules/prettier/index.js: index.js of prettier@1.0.0 was changed since loop start: the tool that judges the change is not the one installed when the task began",
+    ]);
+  });
+
   it("a record that is gone cannot be checked: a finding, not a pass", async () => {
     const { store } = await setup();
     const findings = await toolsChangedFindings(store.dir, store, "0".repeat(64));

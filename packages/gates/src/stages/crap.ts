@@ -89,6 +89,8 @@ export const crap: Stage = async (ctx) => {
   );
   const run = await ctx.testRun();
   if (!run) return report(ctx, skip(NO_COVERAGE));
+  // No provider measured coverage: every function would read as untested.
+  if (run.noCoverage !== undefined) return report(ctx, skip(run.noCoverage));
   const threshold = ctx.config.crap_threshold;
   const judged: Judged[] = touched.flatMap(({ file, base, functions: fns }) =>
     fns.map((fn) => {

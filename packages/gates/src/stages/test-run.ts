@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { GatesContext } from "../context.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import { heldOutFindings } from "../held-out/run.js";
+import { failedAtBase, markFailedAtBase, type FailedTests } from "./base-failures.js";
 import {
   canaryNote,
   judgeCanary,
@@ -25,6 +26,7 @@ import {
   wholeSuite,
 } from "./test-selection.js";
 import { stageCommands } from "../tools/detect.js";
+import { AVA_ARGS, avaFindings, isAva } from "../tools/ava.js";
 import { jestLaunch } from "../tools/jest.js";
 import { programOf } from "../tools/known.js";
 import { nodeTestArgv, readNodeTestRun } from "../tools/node-test.js";
@@ -35,6 +37,7 @@ import { toolVersion } from "../tools/tool-version.js";
 import { mergeCoverage, mergeRuns, readV8Coverage, v8CoverageEnv } from "../tools/v8-coverage.js";
 import {
   coverageProvider,
+  NO_COVERAGE_PROVIDER,
   readTestRun,
   vitestArgs,
   type CoverageMap,
@@ -68,11 +71,16 @@ async function runOne(
 ): Promise<OneRun> {
   const runner = runnerOf(command);
   if (runner === "plain") {
-    const result = await runTool(dir, command, [], "tests", env, deadline);
-    const findings = exitCodeFindings("tests", command, result).map((f) => ({
-      ...f,
-      rule: "tests-failed",
-    }));
+    // ava (alone or under c8) prints TAP on request: its failed tests are named, not its output's tail.
+    const ava = isAva(command);
+    const result = await runTool(dir, command, ava ? AVA_ARGS : [], "tests", env, deadline);
+    const failed = ava && result.exitCode !== 0 ? avaFindings(result.stdout, dir) : undefined;
+    const findings =
+      failed ??
+      exitCodeFindings("tests", command, result).map((f) => ({
+        ...f,
+        rule: "tests-failed",
+      }));
     const run = { findings, totalTests: 0, coverage: new Map(), tests: undefined };
     return { run, exitCode: result.exitCode };
   }
@@ -86,7 +94,12 @@ async function runOne(
   }
   await mkdir(runDir);
   const result = await runReported(dir, command, runner, runDir, env, deadline, scoped);
-  const files = runner === "jest" ? { tool: "jest" as const, report: "jest.json" } : undefined;
+  const files =
+    runner === "jest"
+      ? { tool: "jest" as const, report: "jest.json" }
+      : coverageProvider(dir) === undefined
+        ? { tool: "vitest" as const, report: "vitest.json", noCoverage: NO_COVERAGE_PROVIDER }
+        : undefined;
   try {
     return { run: readTestRun(command, result, runDir, dir, files), exitCode: result.exitCode };
   } catch (error) {
@@ -170,6 +183,7 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
       .filter((p) => scope.scope === "full" || scope.files.includes(p));
     const canary = runner ? await plantCanary(copy.dir, runner, carriers) : undefined;
     const covered = coveredFiles(ctx);
+    const failing: FailedTests[] = [];
     const judgedFiles = new Set<string>();
     const typeOnly = new Set<string>();
     for (const [index, whole] of commands.commands.entries()) {
@@ -201,8 +215,12 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
         run = judged.run;
         merged.findings.push(...judged.findings);
       }
+      const failed = (run.tests ?? []).filter((t) => t.status === "failed");
+      if (failed.length > 0 && (kind === "vitest" || kind === "jest"))
+        failing.push({ command, runner: kind, failed });
       merged.findings.push(...run.findings);
       merged.totalTests += run.totalTests;
+      if (run.noCoverage !== undefined) merged.noCoverage = run.noCoverage;
       if (run.tests) merged.tests = [...(merged.tests ?? []), ...run.tests];
       tests = mergeRuns(tests, run.coverage);
     }
@@ -210,8 +228,24 @@ export async function runTests(ctx: GatesContext): Promise<TestRun | undefined> 
       ctx.progress(`gates: tests: coverage of child processes incomplete: ${why}`),
     );
     merged.coverage = mergeCoverage(tests, children);
-    const note = canaryNote(canary, judgedFiles, typeOnly);
-    if (note !== undefined) merged.notes = [note];
+    const notes = [canaryNote(canary, judgedFiles, typeOnly), merged.noCoverage];
+    if (notes.some((n) => n !== undefined)) merged.notes = notes.filter((n) => n !== undefined);
+    // Failing tests: which of them failed at the base too (their files run there once more).
+    let base = 0;
+    const runAt = async (dir: string, command: ToolCommand, scoped: string[]) =>
+      (
+        await runOne(
+          dir,
+          command,
+          join(outDir, `base-${base++}`),
+          ctx.env,
+          deadline,
+          undefined,
+          scoped,
+        )
+      ).run;
+    if (failing.length > 0)
+      markFailedAtBase(merged, failing, await failedAtBase(ctx, failing, runAt));
     const checked = await oracleIntegrity(oracle, copy, merged, ctx.task?.tests);
     // After the oracle's tests pass, the held-out ones (copied into the copy only).
     if (checked.findings.length === 0)

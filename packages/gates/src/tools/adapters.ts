@@ -8,6 +8,7 @@ import { OXLINT } from "./oxlint.js";
 import { PLAIN } from "./plain.js";
 import { PRETTIER } from "./prettier.js";
 import { TSC, TSGO, VUE_TSC } from "./tsc.js";
+import { XO } from "./xo.js";
 
 /** Checking tools gates reads, by program name. */
 export const ADAPTERS: Readonly<Record<string, ToolAdapter>> = {
@@ -15,6 +16,7 @@ export const ADAPTERS: Readonly<Record<string, ToolAdapter>> = {
   tsgo: TSGO,
   "vue-tsc": VUE_TSC,
   eslint: ESLINT,
+  xo: XO,
   oxlint: OXLINT,
   biome: BIOME,
   prettier: PRETTIER,

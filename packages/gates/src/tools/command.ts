@@ -7,6 +7,7 @@ export const NODE_TOOLS: Record<string, string> = {
   tsc: "typescript",
   tsgo: "@typescript/native-preview",
   eslint: "eslint",
+  xo: "xo",
   oxlint: "oxlint",
   biome: "@biomejs/biome",
   prettier: "prettier",

@@ -63,20 +63,40 @@ function detectTypecheck(root: string, pkg: PackageJson, changed: readonly strin
   return projects.map((project) => projectCommand(tool, root, project));
 }
 
-/** When no script names a stage's tool: the tool the dependencies, config files or bins show. */
+const ESLINTRC = [
+  ".eslintrc",
+  ".eslintrc.js",
+  ".eslintrc.cjs",
+  ".eslintrc.json",
+  ".eslintrc.yaml",
+  ".eslintrc.yml",
+];
+
+/**
+ * When no script names a stage's tool: the tool the dependencies, config files or bins show.
+ * A linter or formatter is the repository's when package.json declares it or a config file (or
+ * package.json key) of its own is there: a bin in node_modules/.bin alone may be another tool's
+ * dependency (xo brings ESLint and prettier), which the repository never runs.
+ */
 function detectDefault(root: string, stage: ToolStage, pkg: PackageJson): string | undefined {
   const deps = { ...pkg.dependencies, ...pkg.devDependencies };
   const bin = (name: string) => existsSync(join(root, "node_modules", ".bin", name));
   const has = (name: string, tool = name) => deps[name] !== undefined || bin(tool);
-  const biome = has("@biomejs/biome", "biome") || anyExists(root, BIOME_CONFIG);
+  const declared = (name: string) => deps[name] !== undefined;
+  const keyed = (key: string) => (pkg as Record<string, unknown>)[key] !== undefined;
+  const biome = declared("@biomejs/biome") || anyExists(root, BIOME_CONFIG);
   if (stage === "lint") {
-    if (has("eslint") || anyExists(root, configNames("eslint.config"))) return "eslint";
-    if (has("oxlint") || anyExists(root, [".oxlintrc.json"])) return "oxlint";
+    if (declared("xo") || keyed("xo") || anyExists(root, configNames("xo.config"))) return "xo";
+    const eslintConfig = [...configNames("eslint.config"), ...ESLINTRC];
+    if (declared("eslint") || keyed("eslintConfig") || anyExists(root, eslintConfig))
+      return "eslint";
+    if (declared("oxlint") || anyExists(root, [".oxlintrc.json"])) return "oxlint";
     return biome ? "biome lint" : undefined;
   }
   if (stage === "format") {
-    if (has("prettier") || anyExists(root, PRETTIER_RC)) return "prettier";
-    if (has("oxfmt") || anyExists(root, [".oxfmtrc.json", ".oxfmtrc.jsonc"])) return "oxfmt";
+    if (declared("prettier") || keyed("prettier") || anyExists(root, PRETTIER_RC))
+      return "prettier";
+    if (declared("oxfmt") || anyExists(root, [".oxfmtrc.json", ".oxfmtrc.jsonc"])) return "oxfmt";
     return biome ? "biome format" : undefined;
   }
   if (has("vitest") || anyExists(root, configNames("vitest.config"))) return "vitest run";

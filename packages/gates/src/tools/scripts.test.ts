@@ -73,4 +73,12 @@ describe("commands from package.json scripts", () => {
       typecheck: ["tsc --noEmit"],
     });
   });
+
+  it("xo in a test script is the lint stage, not a test command (issue 46, chalk)", () => {
+    expect(scriptCommands({ test: "xo && c8 ava && tsd" })).toEqual({
+      lint: ["xo"],
+      test: ["c8 ava", "tsd"],
+    });
+    expect(scriptCommands({ lint: "xo --fix" })).toEqual({});
+  });
 });

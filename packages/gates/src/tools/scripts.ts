@@ -77,7 +77,7 @@ export function stageOfCommand(
   const at = (stage: ScriptStage, c: ToolCommand = command) => ({ stage, command: c });
   if (["tsc", "tsgo", "vue-tsc"].includes(program))
     return has(command, "--noEmit") ? at("typecheck") : undefined;
-  if (program === "eslint" || program === "oxlint") return at("lint");
+  if (program === "eslint" || program === "oxlint" || program === "xo") return at("lint");
   if (program === "biome") {
     const sub = wordsOf(command)[programIndex(command) + 1];
     if (sub === "format") return at("format");

@@ -32,16 +32,26 @@ export interface TestRun {
   typeTests?: ReadonlySet<GateTestCase>;
   /** What the run could not check, said in the stage's note (a canary no runtime run judged). */
   notes?: string[];
+  /** Why the run measured no coverage (no provider installed): CRAP is skipped for it. */
+  noCoverage?: string;
 }
 
 export type CoverageProvider = "istanbul" | "v8";
 
-/** The coverage provider the repository has installed: istanbul when it has both, as before. */
-export function coverageProvider(root: string): CoverageProvider {
+/**
+ * The coverage provider the repository has installed: istanbul when it has both, as before;
+ * undefined when it has neither (its tests then run without coverage, as its own scripts run them).
+ */
+export function coverageProvider(root: string): CoverageProvider | undefined {
   const installed = (name: string) =>
     existsSync(join(root, "node_modules", "@vitest", `coverage-${name}`, "package.json"));
-  return !installed("istanbul") && installed("v8") ? "v8" : "istanbul";
+  if (installed("istanbul")) return "istanbul";
+  return installed("v8") ? "v8" : undefined;
 }
+
+/** Why a vitest run measured no coverage: the repository has no provider installed. */
+export const NO_COVERAGE_PROVIDER =
+  "no coverage provider installed (@vitest/coverage-v8 or @vitest/coverage-istanbul): the tests ran without coverage";
 
 /**
  * Gates' flags for a vitest run, for the installed version (unknown: the newest). Vitest 0.34
@@ -52,7 +62,8 @@ export function coverageProvider(root: string): CoverageProvider {
  */
 export function vitestArgs(
   outDir: string,
-  provider: CoverageProvider = "istanbul",
+  /** undefined: no coverage (the repository has no provider installed). */
+  provider: CoverageProvider | undefined,
   version?: ToolVersion,
 ): string[] {
   if (version) requireVersion("tests", version, 0, 34);
@@ -62,11 +73,15 @@ export function vitestArgs(
     "--bail=0",
     `--outputFile=${join(outDir, "vitest.json")}`,
     ...location,
-    "--coverage.enabled",
-    `--coverage.provider=${provider}`,
-    "--coverage.reporter=json",
-    "--coverage.reportOnFailure",
-    `--coverage.reportsDirectory=${join(outDir, "coverage")}`,
+    ...(provider === undefined
+      ? ["--coverage.enabled=false"]
+      : [
+          "--coverage.enabled",
+          `--coverage.provider=${provider}`,
+          "--coverage.reporter=json",
+          "--coverage.reportOnFailure",
+          `--coverage.reportsDirectory=${join(outDir, "coverage")}`,
+        ]),
   ];
 }
 
@@ -181,6 +196,8 @@ function testCases(
 export interface ReportFiles {
   tool: "vitest" | "jest";
   report: string;
+  /** The run was asked for no coverage, and why: none is read. */
+  noCoverage?: string;
 }
 
 const COVERAGE_HINT: Record<ReportFiles["tool"], string> = {
@@ -188,8 +205,10 @@ const COVERAGE_HINT: Record<ReportFiles["tool"], string> = {
   jest: "make jest's coverage work (jest --coverage) in this repository",
 };
 
-function readCoverage(outDir: string, dir: string, tool: ReportFiles["tool"]): CoverageMap {
+function readCoverage(outDir: string, dir: string, files: ReportFiles): CoverageMap {
+  const tool = files.tool;
   const file = join(outDir, "coverage", "coverage-final.json");
+  if (files.noCoverage !== undefined) return new Map();
   if (!existsSync(file)) {
     throw new GatesError(
       GatesErrorCode.NoCoverage,
@@ -244,8 +263,9 @@ export function readTestRun(
   return {
     findings,
     totalTests: report.numTotalTests,
-    coverage: readCoverage(outDir, dir, files.tool),
+    coverage: readCoverage(outDir, dir, files),
     tests,
     ...(typeTests.size > 0 ? { typeTests } : {}),
+    ...(files.noCoverage !== undefined ? { noCoverage: files.noCoverage } : {}),
   };
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../../test/cli-in-process.js";
+import { debug } from "../../test/fixture.js";
+import { makeToolRepo, packageJson } from "../../test/tool-fixture.js";
+
+// Issue 46 (rou3): a test already failing at the base blocked every stop without saying it failed
+// before. It still blocks (a loop armed at a red state is there to make its tests pass), but the
+// finding and the tests stage's note say it also failed at the base; a test the change broke
+// is not said to.
+
+const LIBRARY: Record<string, string> = {
+  "package.json": packageJson({
+    scripts: { test: "vitest run" },
+    devDependencies: { vitest: "*", "@vitest/coverage-istanbul": "*" },
+  }),
+  "vitest.config.ts": [
+    'import { defineConfig } from "vitest/config";',
+    "",
+    'export default defineConfig({ test: { include: ["test/**/*.test.ts"] } });',
+    "",
+  ].join("\n"),
+  "src/math.ts": [
+    "export function add(a: number, b: number): number {",
+    "  return a + b;",
+    "}",
+    "",
+    "export function half(a: number): number {",
+    "  return a / 3;",
+    "}",
+    "",
+  ].join("\n"),
+  "test/add.test.ts": [
+    'import { expect, it } from "vitest";',
+    'import { add } from "../src/math.js";',
+    "",
+    'it("adds", () => {',
+    "  expect(add(1, 2)).toBe(3);",
+    "});",
+    "",
+  ].join("\n"),
+  "test/half.test.ts": [
+    'import { expect, it } from "vitest";',
+    'import { half } from "../src/math.js";',
+    "",
+    'it("halves", () => {',
+    "  expect(half(4)).toBe(2);",
+    "});",
+    "",
+  ].join("\n"),
+};
+
+describe("a test that already failed at the base", () => {
+  it("is said to have failed at the base too; the test the change broke is not", async () => {
+    const repo = makeToolRepo(LIBRARY);
+    repo.write("src/math.ts", repo.read("src/math.ts").replace("a + b", "a - b"));
+    const result = await runCliInProcess(repo.dir, ["--only", "tests"]);
+    expect(result.code, debug(result)).toBe(1);
+    const said = (result.report?.findings ?? []).map((f) => `${f.file}:${f.line} ${f.message}`);
+    expect(said).toHaveLength(2);
+    expect(said.find((s) => s.startsWith("test/half.test.ts:4 halves:"))).toContain(
+      "(it failed at the base too: red before this change)",
+    );
+    expect(said.find((s) => s.startsWith("test/add.test.ts:4 adds:"))).not.toContain("base");
+    const tests = result.report?.stages.find((s) => s.stage === "tests");
+    expect(tests?.reason ?? "", debug(result)).toContain(
+      "1 of 2 failing test(s) failed at the base too (test/half.test.ts > halves)",
+    );
+    expect(result.stdout).toContain("(it failed at the base too: red before this change)");
+  });
+});
