@@ -37,13 +37,21 @@ export function readKey(kind: ReadKind, path: string): string {
 /** The reads of one check, in the order they were made. */
 export class ReadLog {
   readonly reads: Read[] = [];
+  /** The key each path was last recorded with: a path probed again with the same key is kept once. */
+  readonly #seen = new Map<string, string>();
   /** Record a read whose stat the caller already took (before reading). */
   add(kind: ReadKind, path: string, stats: Stats | undefined): void {
-    this.reads.push([kind, path, keyOf(stats)]);
+    this.#push(kind, path, keyOf(stats));
   }
   /** Stat `path` now and record it (call before reading it). */
   take(kind: ReadKind, path: string): void {
-    this.reads.push([kind, path, readKey(kind, path)]);
+    this.#push(kind, path, readKey(kind, path));
+  }
+  #push(kind: ReadKind, path: string, key: string): void {
+    const id = `${kind}\0${path}`;
+    if (this.#seen.get(id) === key) return;
+    this.#seen.set(id, key);
+    this.reads.push([kind, path, key]);
   }
 }
 
