@@ -1,7 +1,8 @@
 // The cost of checking the trusted tools' installed files at each gated stop (issue 35 §1):
 // on a real install (this workspace's node_modules, or BENCH_TOOLS_DIR — a repository with its
 // own node_modules), the record `loop start` takes, then a stop's check without the per-file
-// cache (every file read and hashed) and with it (a stat per file; only changed files read).
+// cache (every file read and hashed), with it (a stat per file; only changed files read), and
+// the stat path (tools-clean.json: the last clean check's reads, stat'ed again; issue 46 §3).
 // Not a test.
 import { mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,6 +26,7 @@ try {
   const store = await openStore(REPO, env);
   const { id, measure: record } = await recordTools(REPO, store, new Date());
   const cacheFile = join(dirname(store.dir), "tools-file-cache.json");
+  const cleanFile = join(store.dir, "tools-clean.json");
   const stop = async () => {
     let seen;
     const findings = await toolsChangedFindings(REPO, store, id, (m) => (seen = m));
@@ -32,13 +34,18 @@ try {
   };
   const cold = [];
   const warm = [];
+  const clean = [];
   let last;
   for (let i = 0; i < RUNS; i++) {
     rmSync(cacheFile, { force: true });
+    rmSync(cleanFile, { force: true });
     cold.push((last = await stop()).duration_ms);
     if (last.findings !== 0) throw new Error(`an unchanged install gave ${last.findings} findings`);
+    rmSync(cleanFile, { force: true });
     warm.push((last = await stop()).duration_ms);
     if (last.hashed !== 0) throw new Error(`with the cache, ${last.hashed} files were read again`);
+    clean.push((last = await stop()).duration_ms);
+    if (last.files !== 0) throw new Error(`on the stat path, ${last.files} files were listed`);
   }
   // One file of the closure touched, its times put back (content unchanged: the real install
   // is not edited): its ctime moved, so it alone is read again.
@@ -53,6 +60,9 @@ try {
   console.log(`stop check without the cache:        ${median(cold)} ms (median of ${RUNS})`);
   console.log(
     `stop check with the cache:           ${median(warm)} ms (median of ${RUNS}; 0 files read)`,
+  );
+  console.log(
+    `stop check on the stat path:         ${median(clean)} ms (median of ${RUNS}; ratio to the cache ${(median(clean) / median(warm)).toFixed(2)})`,
   );
   console.log(
     `one file's ctime moved (touched):    ${touched.duration_ms} ms, ${touched.hashed} file(s) read, ${touched.findings} finding(s)`,

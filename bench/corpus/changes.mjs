@@ -124,7 +124,7 @@ export function runChanges(repo, base, only, reportDir, log) {
     const installError = ensureInstall(repo, { force: reinstall });
     reinstall = false;
     if (installError) throw new Error(`${repo.name} base: ${installError}`);
-    armLoop(repo);
+    armLoop(repo, base);
     if (edits.some((e) => e.bump)) reinstall = true;
     let change;
     try {

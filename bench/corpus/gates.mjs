@@ -54,9 +54,16 @@ export function runGates(repo, base) {
   return { ...result, json, summary, report, finding: firstFinding(report, summary, result.out) };
 }
 
-/** Arm the Stop-hook loop at the tree as it is now (the base of a task). */
-export function armLoop(repo) {
-  const env = envFor(repo, { VERIFY_STATE_DIR: stateDir(repo, "stops") });
+/**
+ * Arm the Stop-hook loop at the tree as it is now (the base of a task), with BASE the commit it
+ * is armed at: without it the loop's base is the merge base with main, the pinned commit without
+ * the corpus' .verify/gates.yaml, and every stop judged that config as the change's.
+ */
+export function armLoop(repo, base) {
+  const env = envFor(repo, {
+    VERIFY_STATE_DIR: stateDir(repo, "stops"),
+    ...(base ? { BASE: base } : {}),
+  });
   const result = sh(repo, `node ${quote(BIN)} loop start --session ${SESSION}`, { env });
   if (result.code !== 0) throw new Error(`loop start in ${repo.name}: ${result.out.slice(-800)}`);
 }
@@ -64,8 +71,9 @@ export function armLoop(repo) {
 /**
  * One stop: `verify-gates hook` reading a Stop payload, as the agent's harness runs it. BASE is the
  * commit the loop was armed at (the pinned commit plus our config), as a task branch's base is.
+ * `prefix` runs before node (a timer: `/usr/bin/time -f …`).
  */
-export function stop(repo, base) {
+export function stop(repo, base, prefix = "") {
   forgetStamps(repo, "stops");
   const env = envFor(repo, { VERIFY_STATE_DIR: stateDir(repo, "stops"), BASE: base });
   const input = JSON.stringify({
@@ -74,7 +82,7 @@ export function stop(repo, base) {
     hook_event_name: "Stop",
     stop_hook_active: false,
   });
-  const result = sh(repo, `node ${quote(BIN)} hook --format generic`, { env, input });
+  const result = sh(repo, `${prefix} node ${quote(BIN)} hook --format generic`, { env, input });
   const answer = parse(result.stdout.trim());
   const { json, summary, report } = readReport(repo);
   return {

@@ -264,7 +264,12 @@ export async function runAgentCommand(
             ...(loop.tools_snapshot ? { toolsSnapshot: loop.tools_snapshot } : {}),
             onProgress: (line) => io.err(`${line}\n`),
           });
-          return { exitCode: report.exit_code, status: report.status, summary };
+          return {
+            exitCode: report.exit_code,
+            status: report.status,
+            summary,
+            ...(report.unchecked ? { unchecked: report.unchecked.files } : {}),
+          };
         },
       });
       if (result.stdout) io.out(result.stdout);

@@ -131,3 +131,44 @@ describe("the trusted tools' files are checked at every stop of a loop", () => {
     expect(await loopOf(repo.dir, A)).toMatchObject({ state: "passed" });
   });
 });
+
+describe("a stop that finds the tools as recorded is remembered by the stats of what it read", () => {
+  it("after a clean check, a file edited with its size and mtime kept, or a file added, still blocks", async () => {
+    const repo = makeRepo({ ".verify/gates.yaml": TESTS_ONLY });
+    const { vitest, expectDir, reinstall } = privateVitest(repo);
+    const entry = join(vitest, "vitest.mjs");
+    const when = new Date("2024-01-02T03:04:05Z");
+    utimesSync(entry, when, when);
+    expect(runCli(repo.dir, ["loop", "install"]).code).toBe(0);
+    const claude = claudeCode(repo.dir);
+    expect(claude.verifyLoop(A).code).toBe(0);
+
+    // Red for another reason (a focused test): the tools are checked, found as recorded.
+    const test = repo.read("src/math.test.ts");
+    repo.write("src/math.test.ts", test.replace("it(", "it.on" + "ly("));
+    const focused = claude.event(stop(A, repo.dir));
+    expect(block(focused).decision, debug(focused)).toBe("block");
+    expect(block(focused).reason).not.toContain("tool-package-changed");
+
+    // Same size, mtime put back: the clean check's stats still differ (the ctime moved).
+    repo.write("src/math.test.ts", test);
+    const text = readFileSync(entry, "utf8");
+    writeFileSync(entry, text.replace("'./dist/cli.js'", '"./dist/cli.js"'));
+    utimesSync(entry, when, when);
+    const patched = claude.event(stop(A, repo.dir));
+    expect(block(patched).decision, debug(patched)).toBe("block");
+    expect(block(patched).reason).toContain("node_modules/vitest/vitest.mjs");
+
+    // Reinstalled, checked clean again (red for the focused test), then a file added to a package.
+    reinstall();
+    repo.write("src/math.test.ts", test.replace("it(", "it.on" + "ly("));
+    const clean = claude.event(stop(A, repo.dir));
+    expect(block(clean).reason, debug(clean)).not.toContain("tool-package-changed");
+    repo.write("src/math.test.ts", test);
+    writeFileSync(join(expectDir, "dist", "extra.js"), "export const extra = 1;\n");
+    const added = claude.event(stop(A, repo.dir));
+    expect(block(added).decision, debug(added)).toBe("block");
+    expect(block(added).reason).toContain("dist/extra.js of @vitest/expect");
+    expect(block(added).reason).toContain("was added since loop start");
+  });
+});

@@ -10,6 +10,7 @@ import {
 } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { NODE_TOOLS } from "../tools/command.js";
+import type { ReadLog } from "./tool-reads.js";
 
 /**
  * The files of the tools gates trusts, and of every package they load: what decides a tool's
@@ -39,7 +40,8 @@ interface Manifest {
   peerDependencies?: Record<string, string>;
 }
 
-function readManifest(dir: string): Manifest | undefined {
+function readManifest(dir: string, reads?: ReadLog): Manifest | undefined {
+  reads?.take("stat", join(dir, "package.json"));
   try {
     return JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest;
   } catch {
@@ -48,18 +50,19 @@ function readManifest(dir: string): Manifest | undefined {
 }
 
 /** Where `name` resolves from `from` (a real folder): its real folder, or undefined. */
-export function resolvePackage(from: string, name: string): string | undefined {
+export function resolvePackage(from: string, name: string, reads?: ReadLog): string | undefined {
   for (let dir = from; ; dir = dirname(dir)) {
     const candidate = join(dir, "node_modules", name);
     // Most lookups miss (a peer that is not installed is looked for up to /): no exceptions then.
-    if (statSync(candidate, { throwIfNoEntry: false })?.isDirectory())
-      return realpathSync.native(candidate);
+    const found = statSync(candidate, { throwIfNoEntry: false });
+    reads?.add("stat", candidate, found);
+    if (found?.isDirectory()) return realpathSync.native(candidate);
     if (dirname(dir) === dir) return undefined;
   }
 }
 
 /** The trusted tools installed at `root` (with their companions), and every package they load. */
-export function toolClosure(root: string): ToolPackage[] {
+export function toolClosure(root: string, reads?: ReadLog): ToolPackage[] {
   const starts = new Set<string>();
   for (const name of new Set(Object.values(NODE_TOOLS))) {
     starts.add(name);
@@ -68,28 +71,29 @@ export function toolClosure(root: string): ToolPackage[] {
   const queue: string[] = [];
   for (const name of starts) {
     const direct = join(root, "node_modules", name);
+    reads?.take("stat", direct);
     try {
       queue.push(realpathSync.native(direct));
     } catch {
       // not installed: nothing of it runs
     }
   }
-  return packageClosure(queue);
+  return packageClosure(queue, reads);
 }
 
 /** These package folders (real paths) and every package they load, as Node resolves it. */
-export function packageClosure(starts: readonly string[]): ToolPackage[] {
+export function packageClosure(starts: readonly string[], reads?: ReadLog): ToolPackage[] {
   const found = new Map<string, ToolPackage>();
   const queue = [...starts];
   while (queue.length > 0) {
     const dir = queue.shift()!;
     if (found.has(dir)) continue;
-    const pkg = readManifest(dir);
+    const pkg = readManifest(dir, reads);
     if (pkg?.name === undefined) continue;
     found.set(dir, { name: pkg.name, version: pkg.version ?? "unversioned", dir });
     const deps = { ...pkg.peerDependencies, ...pkg.optionalDependencies, ...pkg.dependencies };
     for (const dep of Object.keys(deps)) {
-      const resolved = resolvePackage(dir, dep);
+      const resolved = resolvePackage(dir, dep, reads);
       if (resolved !== undefined && !found.has(resolved)) queue.push(resolved);
     }
   }
@@ -129,9 +133,12 @@ export function packageHashes(
   cache: Readonly<HashCache>,
   next: HashCache,
   count: HashCount = { files: 0, hashed: 0 },
+  reads?: ReadLog,
 ): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (folder: string) => {
+    // The folder's stat before its listing: an entry added meanwhile moves its ctime.
+    reads?.take("lstat", folder);
     let entries;
     try {
       entries = readdirSync(folder, { withFileTypes: true });
@@ -153,6 +160,7 @@ export function packageHashes(
       } catch {
         continue;
       }
+      reads?.add("lstat", path, stat);
       const key = statKey(stat);
       const cached = cache[path];
       if (cached !== undefined && sameKey(cached, key)) {

@@ -11,6 +11,7 @@ import {
   type HashCount,
   type ToolPackage,
 } from "./tool-files.js";
+import { digestNow, readsDigest, ReadLog, type ReadKind } from "./tool-reads.js";
 
 /**
  * What the trusted tools were when the task began (issue 35 §1): every file of every package
@@ -73,8 +74,41 @@ async function readCache(store: SignedStore): Promise<HashCache> {
 }
 
 /** Hash the closure's packages (through the cache); the cache is saved for the next run. */
-function hashClosure(root: string, store: SignedStore, count: HashCount) {
-  return hashPackages(toolClosure(root), store, count);
+function hashClosure(root: string, store: SignedStore, count: HashCount, reads?: ReadLog) {
+  return hashPackages(toolClosure(root, reads), store, count, reads);
+}
+
+/**
+ * What the last check that found the tools as recorded read (tool-reads.ts), per repository's
+ * state folder: the record it checked against, the tree, every path it read and the digest of
+ * their stats then. Signed: a forged one would let a patched tool pass unread.
+ */
+const CLEAN_FILE = "tools-clean.json";
+
+interface CleanCheck {
+  record: string;
+  root: string;
+  reads: Array<[ReadKind, string]>;
+  digest: string;
+}
+
+/** True when the last clean check was against this record in this tree and nothing it read moved. */
+async function stillClean(store: SignedStore, id: string, root: string): Promise<boolean> {
+  const read = await readSigned(store, CLEAN_FILE);
+  if (read.kind !== "ok") return false;
+  const clean = read.body as Partial<CleanCheck>;
+  if (clean.record !== id || clean.root !== root || !Array.isArray(clean.reads)) return false;
+  return digestNow(clean.reads) === clean.digest;
+}
+
+async function saveClean(store: SignedStore, id: string, root: string, log: ReadLog) {
+  const clean: CleanCheck = {
+    record: id,
+    root,
+    reads: log.reads.map(([kind, path]) => [kind, path]),
+    digest: readsDigest(log.reads),
+  };
+  await writeSigned(store, CLEAN_FILE, clean);
 }
 
 /** Each package's files with their sha256, through the state folder's signed cache (saved for the next run). */
@@ -82,12 +116,13 @@ export async function hashPackages(
   closure: readonly ToolPackage[],
   store: SignedStore,
   count: HashCount = { files: 0, hashed: 0 },
+  reads?: ReadLog,
 ): Promise<Array<{ pkg: ToolPackage; files: Record<string, string> }>> {
   const cache = await readCache(store);
   const next: HashCache = {};
   const packages = closure.map((pkg) => ({
     pkg,
-    files: packageHashes(pkg.dir, cache, next, count),
+    files: packageHashes(pkg.dir, cache, next, count, reads),
   }));
   // Nothing read: the cache on file is still good. Else other trees' entries are kept.
   if (count.hashed > 0) {
@@ -106,7 +141,8 @@ export async function recordTools(
 ): Promise<{ id: string; measure: ToolsMeasure }> {
   const started = performance.now();
   const count = { files: 0, hashed: 0 };
-  const hashed = await hashClosure(root, store, count);
+  const reads = new ReadLog();
+  const hashed = await hashClosure(root, store, count, reads);
   const record: ToolsRecord = {
     schema_version: 1,
     taken_at: now.toISOString(),
@@ -115,6 +151,13 @@ export async function recordTools(
   };
   for (const { pkg, files } of hashed) record.packages[keyOf(pkg)] ??= files;
   const id = await putObject(join(store.dir, "tools"), Buffer.from(JSON.stringify(record)));
+  // The record is what these reads found: a stop that finds them unmoved finds the tools as
+  // recorded (unless two copies of one name@version differ: then every stop checks in full).
+  const same = hashed.every(({ pkg, files }) => {
+    const want = record.packages[keyOf(pkg)] ?? {};
+    return fileFindings("", keyOf(pkg), want, files).length === 0;
+  });
+  if (same) await saveClean(store, id, record.root, reads);
   return {
     id,
     measure: {
@@ -187,6 +230,16 @@ export async function toolsChangedFindings(
   measure?: (m: ToolsMeasure) => void,
 ): Promise<GateFinding[]> {
   const started = performance.now();
+  const tree = realRoot(root);
+  if (await stillClean(store, id, tree)) {
+    measure?.({
+      packages: 0,
+      files: 0,
+      hashed: 0,
+      duration_ms: Math.round(performance.now() - started),
+    });
+    return [];
+  }
   const record = await loadRecord(store, id);
   if (typeof record === "string")
     return [
@@ -200,7 +253,8 @@ export async function toolsChangedFindings(
       ),
     ];
   const count = { files: 0, hashed: 0 };
-  const hashed = await hashClosure(root, store, count);
+  const reads = new ReadLog();
+  const hashed = await hashClosure(root, store, count, reads);
   const findings: GateFinding[] = [];
   const seen = new Set<string>();
   for (const { pkg, files } of hashed) {
@@ -229,7 +283,7 @@ export async function toolsChangedFindings(
   }
   // Another working tree of the loop (a subagent's worktree) may install fewer tools: only what
   // it installs is checked there; in the tree loop start recorded, a package gone is a change.
-  const sameTree = realRoot(root) === record.root;
+  const sameTree = tree === record.root;
   for (const key of Object.keys(record.packages)) {
     if (!sameTree || seen.has(key)) continue;
     const name = key.slice(0, key.lastIndexOf("@"));
@@ -245,6 +299,8 @@ export async function toolsChangedFindings(
       ),
     );
   }
+  // Found as recorded: the next stop may take this answer while nothing read here moved.
+  if (findings.length === 0) await saveClean(store, id, tree, reads);
   measure?.({
     packages: hashed.length,
     ...count,

@@ -33,6 +33,8 @@ export interface GatesOutcome {
   status: string;
   /** `.verify/summary.txt`: the verdict, then what to fix first. */
   summary: string;
+  /** The code files no stage read (the report's `unchecked`): a pass that verified nothing. */
+  unchecked?: readonly string[];
 }
 
 /** Events that only record the session, for `loop start` without `--session`. */
@@ -183,6 +185,13 @@ const evidence = (summary: string) => summary.trimEnd().split("\n").slice(0, 40)
 export const escalateHint = (loop: AgentLoop) =>
   `If you believe a test or the task itself is wrong, do not edit tests, configs or .verify/: run verify-gates loop escalate --session ${loop.session_id} --reason "<why>" to hand it to a human (recorded as not verified).`;
 
+/** A pass on which no stage read the code: the stop is allowed, but never called verified. */
+function notVerified(files: readonly string[], ending: string): string {
+  const named =
+    files.slice(0, 5).join(", ") + (files.length > 5 ? ` and ${files.length - 5} more` : "");
+  return `not verified: nothing checked ${named} (.verify/summary.txt says which tool to add); ${ending}`;
+}
+
 /** After the gates run: end the loop green, cap it, or block and count the stop; one log line each. */
 async function settle({
   store,
@@ -222,9 +231,12 @@ async function settle({
     };
     await writeLoop(store, passed);
     await log("passed", passed, null);
+    const ending = `loop${who(live)} ended after ${live.iteration} blocked stop(s)`;
     return {
       ...allow(
-        `gates passed: loop${who(live)} ended after ${live.iteration} blocked stop(s)`,
+        run.unchecked === undefined
+          ? `gates passed: ${ending}`
+          : notVerified(run.unchecked, ending),
         passed,
       ),
       gatesStatus: status,

@@ -153,6 +153,35 @@ describe("biome (lint, format, check with its JSON reporter)", () => {
   });
 });
 
+describe("biome on a documentation change", () => {
+  // Issue 46 §3: biome reads no markdown, so a docs-only change gives it nothing to check; a
+  // biome that would crash shows it is not even started.
+  it("biome lint . and biome format . skip a change to .md and .mdx files", async () => {
+    const crash = "#!/bin/sh\necho 'biome must not run' >&2\nexit 101\n";
+    const repo = makeToolRepo(
+      {
+        "package.json": packageJson({
+          scripts: { lint: "biome lint .", format: "biome format ." },
+        }),
+        "README.md": "# lib\n",
+        "docs/guide.mdx": "# Guide\n",
+      },
+      { bins: { biome: crash } },
+    );
+    repo.write("README.md", "# lib\n\nA note.\n");
+    repo.write("docs/guide.mdx", "# Guide\n\nA note.\n");
+    const result = await runCliInProcess(repo.dir, ["--only", "lint,format"]);
+    expect(result.code, debug(result)).toBe(0);
+    const skipped = (result.report?.stages ?? [])
+      .filter((s) => s.stage === "lint" || s.stage === "format")
+      .map((s) => [s.stage, s.status, s.reason]);
+    expect(skipped).toEqual([
+      ["lint", "skip", "no changed files for this tool"],
+      ["format", "skip", "no changed files for this tool"],
+    ]);
+  });
+});
+
 describe("oxfmt, as repos write it (--check, which refuses gates' old --list-different)", () => {
   const files = {
     "package.json": packageJson({ scripts: { "format:check": "oxfmt --check src" } }),

@@ -64,13 +64,19 @@ const SUBCOMMANDS = ["lint", "format", "check", "ci"];
 const subcommandOf = (command: ToolCommand) => wordsOf(command)[programIndex(command) + 1] ?? "";
 const WRITE = ["--write", "--fix", "--unsafe", "--apply", "--apply-unsafe", "--reporter"];
 
+/**
+ * What Biome (1.x and 2.x) never reads: documentation and images. A change of only these gives
+ * it nothing to check, so it is not started (issue 46 §3: a docs-only stop costs what it costs).
+ */
+const NOT_READ = /\.(?:md|mdx|markdown|txt|rst|adoc|png|jpe?g|gif|ico|webp|avif)$/i;
+
 /** `@biomejs/biome`: `lint`, `format`, `check` and `ci` with the JSON reporter. */
 export const BIOME: ToolAdapter = {
   name: "biome",
   pkg: "@biomejs/biome",
   reads: "its JSON reporter (--reporter=json)",
   scope: "files",
-  accepts: () => true,
+  accepts: (path) => !NOT_READ.test(path),
   argv: (command, files) => {
     const known = SUBCOMMANDS.includes(subcommandOf(command));
     const add = [
