@@ -9,12 +9,16 @@ import {
   HOOK_FILE,
   type OtherAgent,
 } from "../../../test/coding-agents.js";
+import { runCliInProcess } from "../../../test/cli-in-process.js";
 import { debug, makeRepo, runCli, type CliResult } from "../../../test/fixture.js";
 import { loopOf } from "../../../test/loop-state.js";
 
 // Issue 49 §1: Codex CLI, Cursor and Gemini CLI driven as they drive their hooks — the commands
 // `loop install --agent` wrote into each one's own file, their documented payloads on stdin, a
 // real repository — through arming, red stops blocked in each one's format, the cap, a green stop.
+// Every stop goes through the hook command and the copy of the bin `loop install` made; Codex's
+// case also runs `loop install` and `loop start` as processes (the bin's seam), the others run
+// those commands' argv → command path in process (cli-in-process.ts).
 const S = "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
 const NO_TOOLS = "commands:\n  typecheck: false\n  lint: false\n  format: false\n  test: false\n";
 const FOCUS = (s: string) => s.replace("it(", "it.on" + "ly(");
@@ -80,7 +84,9 @@ const DIALECTS: Dialect[] = [
 describe.each(DIALECTS)("$agent, payload by payload", (d) => {
   it("install, arm by the prompt, red stops blocked in its format, the cap, then a green stop", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
-    const install = runCli(repo.dir, ["loop", "install", "--agent", d.agent]);
+    const cli = async (args: string[]) =>
+      d.agent === "codex" ? runCli(repo.dir, args) : runCliInProcess(repo.dir, args);
+    const install = await cli(["loop", "install", "--agent", d.agent]);
     expect(install.code, debug(install)).toBe(0);
     expect(existsSync(join(repo.dir, HOOK_FILE[d.agent]))).toBe(true);
     expect(existsSync(join(repo.dir, ".claude"))).toBe(false);
@@ -95,7 +101,7 @@ describe.each(DIALECTS)("$agent, payload by payload", (d) => {
     // The user types the arming prompt; the agent runs loop start with no session id.
     const typed = fire(repo.dir, d.agent, d.promptEvent, d.prompt(repo.dir, d.typed));
     expect(typed.code, debug(typed)).toBe(0);
-    const armed = runCli(repo.dir, ["loop", "start", "--max-iterations", "2"]);
+    const armed = await cli(["loop", "start", "--max-iterations", "2"]);
     expect(armed.code, debug(armed)).toBe(0);
     expect(armed.stdout).toContain(`loop started: session ${S} (its /verify-loop prompt`);
 
@@ -123,7 +129,7 @@ describe.each(DIALECTS)("$agent, payload by payload", (d) => {
     });
 
     // Re-armed and fixed: the stop is allowed and the loop ends passed.
-    expect(runCli(repo.dir, ["loop", "start", "--session", S]).code).toBe(0);
+    expect((await cli(["loop", "start", "--session", S])).code).toBe(0);
     repo.write("src/math.test.ts", repo.read("src/math.test.ts").replace("it.only(", "it("));
     const green = stopFor(0);
     expect(green.code, debug(green)).toBe(0);
@@ -136,7 +142,8 @@ describe.each(DIALECTS)("$agent, payload by payload", (d) => {
 describe("cursor's own limits", () => {
   it("at the stop entry's loop_limit the loop ends capped (agent_block_cap), never a silent allow; an aborted turn is not gated", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
-    expect(runCli(repo.dir, ["loop", "install", "--agent", "cursor"]).code).toBe(0);
+    const cli = (args: string[]) => runCliInProcess(repo.dir, args);
+    expect((await cli(["loop", "install", "--agent", "cursor"])).code).toBe(0);
     const hooksFile = join(repo.dir, ".cursor/hooks.json");
     const hooks = JSON.parse(readFileSync(hooksFile, "utf8")) as {
       version: number;
@@ -147,12 +154,10 @@ describe("cursor's own limits", () => {
     hooks.hooks.stop[0]!.loop_limit = 1;
     writeFileSync(hooksFile, JSON.stringify(hooks));
     // A later install keeps the loop_limit the user set.
-    expect(runCli(repo.dir, ["loop", "install", "--agent", "cursor"]).code).toBe(0);
+    expect((await cli(["loop", "install", "--agent", "cursor"])).code).toBe(0);
     expect(JSON.parse(readFileSync(hooksFile, "utf8")).hooks.stop[0].loop_limit).toBe(1);
 
-    expect(runCli(repo.dir, ["loop", "start", "--session", S, "--max-iterations", "9"]).code).toBe(
-      0,
-    );
+    expect((await cli(["loop", "start", "--session", S, "--max-iterations", "9"])).code).toBe(0);
     repo.write("src/math.test.ts", FOCUS(repo.read("src/math.test.ts")));
     const stop = (count: number, status?: string) =>
       fire(repo.dir, "cursor", "stop", cursor.stop(S, repo.dir, count, status));
@@ -176,19 +181,19 @@ describe("cursor's own limits", () => {
 });
 
 describe("loop install", () => {
-  it("installs several agents at once, each in its own file, and without --agent names the agents it found", () => {
+  it("installs several agents at once, each in its own file, and without --agent names the agents it found", async () => {
     const repo = makeRepo({
       ".verify/gates.yaml": NO_TOOLS,
       ".codex/config.toml": "",
       ".gemini/x": "",
     });
-    const plain = runCli(repo.dir, ["loop", "install"]);
+    const plain = await runCliInProcess(repo.dir, ["loop", "install"]);
     expect(plain.code, debug(plain)).toBe(0);
     expect(plain.stdout).toContain(
       "also configured here: codex, gemini (verify-gates loop install --agent codex,gemini gates them too)",
     );
     expect(existsSync(join(repo.dir, ".codex/hooks.json"))).toBe(false);
-    const both = runCli(repo.dir, [
+    const both = await runCliInProcess(repo.dir, [
       "loop",
       "install",
       "--agent",
@@ -204,9 +209,14 @@ describe("loop install", () => {
       );
     }
     expect(both.stdout).toContain('codex: type the prompt "verify-loop: run');
-    const again = runCli(repo.dir, ["loop", "install", "--agent", "codex,cursor,gemini"]);
+    const again = await runCliInProcess(repo.dir, [
+      "loop",
+      "install",
+      "--agent",
+      "codex,cursor,gemini",
+    ]);
     expect(again.stdout).not.toContain(": written");
-    const bad = runCli(repo.dir, ["loop", "install", "--agent", "copilot"]);
+    const bad = await runCliInProcess(repo.dir, ["loop", "install", "--agent", "copilot"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--agent: 'copilot' is not one of claude, codex, cursor, gemini");
   });
