@@ -1,13 +1,15 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCliInProcess } from "../test/cli-in-process.js";
 import { debug, git, runCli, type CliResult } from "../test/fixture.js";
 import { makeToolRepo } from "../test/tool-fixture.js";
 
 // Issue 36 §3: zero config on a first app (`git init`, `npm init -y`, a page, agent-verify
 // installed, which brings typescript along). Base `master` or no commit at all, npm's
 // placeholder test script, no tsconfig.json, no linter or formatter: exit 0, and the stages
-// that had nothing to run are named in one line.
+// that had nothing to run are named in one line. The first case runs the bin (the process seam:
+// exit code, stdout); the others run its argv → command path in process (cli-in-process.ts).
 
 /** `npm init -y`'s package.json, as npm writes it. */
 const NPM_INIT = `${JSON.stringify(
@@ -72,17 +74,17 @@ describe("zero config on a first app", () => {
     );
   });
 
-  it("committed on master, its only branch: master is the base, the uncommitted work the change", () => {
+  it("committed on master, its only branch: master is the base, the uncommitted work the change", async () => {
     const repo = firstApp();
     repo.commit("first app");
     repo.write("index.html", PAGE.replace("Counter", "My counter"));
-    const result = runCli(repo.dir, ["--json"]);
+    const result = await runCliInProcess(repo.dir, ["--json"]);
     expect(result.code, debug(result)).toBe(0);
     const report = JSON.parse(result.stdout) as { base: { ref: string } };
     expect(report.base.ref).toBe("master");
   });
 
-  it("init.defaultBranch names the base when the work is on another branch", () => {
+  it("init.defaultBranch names the base when the work is on another branch", async () => {
     const repo = firstApp();
     git(repo.dir, "branch", "-m", "master", "trunk");
     git(repo.dir, "config", "init.defaultBranch", "trunk");
@@ -90,19 +92,19 @@ describe("zero config on a first app", () => {
     git(repo.dir, "checkout", "-q", "-b", "work");
     git(repo.dir, "branch", "other");
     repo.write("index.html", PAGE.replace("Counter", "My counter"));
-    const result = runCli(repo.dir, ["--json"]);
+    const result = await runCliInProcess(repo.dir, ["--json"]);
     expect(result.code, debug(result)).toBe(0);
     expect((JSON.parse(result.stdout) as { base: { ref: string } }).base.ref).toBe("trunk");
   });
 
-  it("a tsconfig.json brings the typecheck back, and its type errors count", () => {
+  it("a tsconfig.json brings the typecheck back, and its type errors count", async () => {
     const repo = firstApp({
       "tsconfig.json": '{ "compilerOptions": { "strict": true, "noEmit": true, "types": [] } }\n',
       "src/app.ts": "export const n: number = 1;\n",
     });
     repo.commit("first app");
     repo.write("src/app.ts", 'export const n: number = "one";\n');
-    const result = runCli(repo.dir, ["--only", "typecheck"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "typecheck"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
       "src/app.ts:1 TS2322",
@@ -144,7 +146,7 @@ describe("zero config typechecks every tsconfig project that holds a changed fil
       "",
     ].join("\n");
 
-  it("a flow that calls a page-object method that does not exist is red (tsc -p .verify)", () => {
+  it("a flow that calls a page-object method that does not exist is red (tsc -p .verify)", async () => {
     const repo = firstApp({
       ".verify/tsconfig.json": VERIFY_TSCONFIG,
       ".verify/src/pages/counter-page.ts": PAGE_OBJECT,
@@ -152,18 +154,18 @@ describe("zero config typechecks every tsconfig project that holds a changed fil
     });
     repo.commit("first app");
     repo.write(".verify/src/flows/add-one.ts", flow("clickAddOne"));
-    const result = runCli(repo.dir, ["--only", "typecheck"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "typecheck"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
       ".verify/src/flows/add-one.ts:5 TS2339",
     ]);
     repo.write(".verify/src/flows/add-one.ts", `${flow("open")}// the page object's own method\n`);
-    const fixed = runCli(repo.dir, ["--only", "typecheck"]);
+    const fixed = await runCliInProcess(repo.dir, ["--only", "typecheck"]);
     expect(fixed.code, debug(fixed)).toBe(0);
     expect(fixed.report?.stages.find((s) => s.stage === "typecheck")?.status).toBe("pass");
   });
 
-  it("beside the repository's own typecheck script, the flows' project is checked too", () => {
+  it("beside the repository's own typecheck script, the flows' project is checked too", async () => {
     const repo = firstApp({
       "package.json": NPM_INIT.replace(
         '"test": ',
@@ -178,14 +180,14 @@ describe("zero config typechecks every tsconfig project that holds a changed fil
     });
     repo.commit("first app");
     repo.write(".verify/src/flows/add-one.ts", flow("clickAddOne"));
-    const result = runCli(repo.dir, ["--only", "typecheck"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "typecheck"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
       ".verify/src/flows/add-one.ts:5 TS2339",
     ]);
   });
 
-  it("a package's own tsconfig.json below a root that has none", () => {
+  it("a package's own tsconfig.json below a root that has none", async () => {
     const repo = firstApp({
       "packages/app/tsconfig.json":
         '{ "compilerOptions": { "strict": true, "noEmit": true, "types": [] } }\n',
@@ -193,7 +195,7 @@ describe("zero config typechecks every tsconfig project that holds a changed fil
     });
     repo.commit("first app");
     repo.write("packages/app/src/app.ts", 'export const n: number = "one";\n');
-    const result = runCli(repo.dir, ["--only", "typecheck"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "typecheck"]);
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
       "packages/app/src/app.ts:1 TS2322",
@@ -204,11 +206,11 @@ describe("zero config typechecks every tsconfig project that holds a changed fil
 describe("a change nothing could check is never verified", () => {
   // Issue 46 §2: the README's first app said PASS with typecheck, lint, format and tests all
   // skipped, and wrote a green stamp. Nothing failed (exit 0), but nothing verified it either.
-  it("exit 0 with no stamp, the report's unchecked names the files, the summary says so", () => {
+  it("exit 0 with no stamp, the report's unchecked names the files, the summary says so", async () => {
     const repo = firstApp();
     repo.commit("first app");
     repo.write("index.html", PAGE.replace("Counter", "My counter"));
-    const result = runCli(repo.dir, []);
+    const result = await runCliInProcess(repo.dir, []);
     expect(result.code, debug(result)).toBe(0);
     expect(result.report?.status).toBe("pass");
     expect(verified(result)?.stamp?.written).toBe(false);
@@ -225,15 +227,15 @@ describe("a change nothing could check is never verified", () => {
     expect(result.stdout).toMatch(/^hint: add a tsconfig\.json/m);
     expect(result.stdout).toContain("no stamp written (nothing checked the change)");
     // Run again: no stamp stands for it, so it is never "already verified".
-    const again = runCli(repo.dir, []);
+    const again = await runCliInProcess(repo.dir, []);
     expect(again.report?.already_verified, debug(again)).toBe(false);
   });
 
-  it("a documentation change that nothing reads is verified as before", () => {
+  it("a documentation change that nothing reads is verified as before", async () => {
     const repo = firstApp({ "README.md": "# My app\n" });
     repo.commit("first app");
     repo.write("README.md", "# My app\n\nA counter.\n");
-    const result = runCli(repo.dir, []);
+    const result = await runCliInProcess(repo.dir, []);
     expect(result.code, debug(result)).toBe(0);
     expect(verified(result)?.stamp?.written).toBe(true);
     expect(result.report).not.toHaveProperty("unchecked");
@@ -249,10 +251,10 @@ describe("a repository that is not a Node project", () => {
     return repo;
   };
 
-  it("a docs change: exit 0, each tool stage skipped for want of a package.json", () => {
+  it("a docs change: exit 0, each tool stage skipped for want of a package.json", async () => {
     const repo = notNode();
     repo.write("README.md", "# notes\n\nMore of them.\n");
-    const result = runCli(repo.dir, []);
+    const result = await runCliInProcess(repo.dir, []);
     expect(result.code, debug(result)).toBe(0);
     const reasons = skipped(result);
     for (const stage of ["typecheck", "lint", "format", "tests"])
@@ -263,23 +265,23 @@ describe("a repository that is not a Node project", () => {
     expect(result.report?.stages.find((s) => s.stage === "secrets")?.status).toBe("pass");
   });
 
-  it("a code change: exit 0 with no test run, and a secret in it is still red", () => {
+  it("a code change: exit 0 with no test run, and a secret in it is still red", async () => {
     const repo = notNode();
     repo.write("app.py", "print(2)\n");
-    const green = runCli(repo.dir, []);
+    const green = await runCliInProcess(repo.dir, []);
     expect(green.code, debug(green)).toBe(0);
     expect(skipped(green).tests).toBe(
       "no package.json (no test tool known: set commands.test in .verify/gates.yaml to run one)",
     );
     repo.write("app.py", 'KEY = "AKIA' + "QWERTYUIOPASDFGH" + '"\n');
-    const red = runCli(repo.dir, []);
+    const red = await runCliInProcess(repo.dir, []);
     expect(red.code, debug(red)).toBe(1);
   });
 
-  it("a package.json the change deleted is still a setup error (the base's tools are not dropped)", () => {
+  it("a package.json the change deleted is still a setup error (the base's tools are not dropped)", async () => {
     const repo = makeToolRepo({ "package.json": NPM_INIT, "index.html": PAGE }, ONLY_TSC);
     repo.remove("package.json");
-    const result = runCli(repo.dir, ["--only", "lint"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "lint"]);
     expect(result.code, debug(result)).toBe(2);
     expect(result.stdout).toContain("stack unknown");
   });
@@ -302,15 +304,15 @@ describe("a stage's script that needs a shell", () => {
     ].join("\n"),
   };
 
-  it("runs whole, as `npm run` runs it, judged by its exit code", () => {
+  it("runs whole, as `npm run` runs it, judged by its exit code", async () => {
     const repo = firstApp(SHELL_TEST);
     repo.commit("first app");
     repo.write("src/ok.mjs", "export const ok = () => 1 > 0;\n");
-    const pass = runCli(repo.dir, ["--only", "tests"]);
+    const pass = await runCliInProcess(repo.dir, ["--only", "tests"]);
     expect(pass.code, debug(pass)).toBe(0);
     expect(pass.report?.stages.find((s) => s.stage === "tests")?.status).toBe("pass");
     repo.write("src/ok.mjs", "export const ok = () => 1 < 0;\n");
-    const fail = runCli(repo.dir, ["--only", "tests"]);
+    const fail = await runCliInProcess(repo.dir, ["--only", "tests"]);
     expect(fail.code, debug(fail)).toBe(1);
     expect(fail.report?.findings[0]?.message).toContain("ok() is not ok");
   });

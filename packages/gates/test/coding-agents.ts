@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { runCliInProcess } from "./cli-in-process.js";
 import type { CliResult } from "./fixture.js";
 
 /**
@@ -53,6 +54,29 @@ export function fire(
     report: undefined,
     summary: undefined,
   };
+}
+
+/**
+ * The same event through the installed command's arguments in this process (cli-in-process.ts):
+ * for a dialect whose shell-and-bin seam another case fires. The install record must be set
+ * aside first (loop-state.ts `forgetInstall`): the hook runs from this package, not the copy.
+ */
+export async function fireInProcess(
+  project: string,
+  agent: OtherAgent | "claude",
+  event: string,
+  payload: object,
+): Promise<CliResult> {
+  const command = hookCommand(project, agent, event);
+  const args = /^'[^']+\/verify-gates\.js' (hook(?: \S+)*)$/.exec(command)?.[1];
+  if (args === undefined) throw new Error(`not a verify-gates hook command: ${command}`);
+  const result = await runCliInProcess(
+    project,
+    args.split(" "),
+    { CLAUDE_PROJECT_DIR: "" },
+    JSON.stringify(payload),
+  );
+  return { ...result, report: undefined, summary: undefined };
 }
 
 // Codex CLI: the fields of codex-rs/hooks/schema/generated/*.command.input.schema.json.

@@ -5,16 +5,23 @@ import {
   codex,
   cursor,
   fire,
+  fireInProcess,
   gemini,
   HOOK_FILE,
   type OtherAgent,
 } from "../../test/coding-agents.js";
+import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, makeRepo, runCli, type CliResult } from "../../test/fixture.js";
-import { loopOf } from "../../test/loop-state.js";
+import { forgetInstall, loopOf } from "../../test/loop-state.js";
 
 // Issue 49 §1: Codex CLI, Cursor and Gemini CLI driven as they drive their hooks — the commands
 // `loop install --agent` wrote into each one's own file, their documented payloads on stdin, a
 // real repository — through arming, red stops blocked in each one's format, the cap, a green stop.
+// Codex's case is the process seam: every event through the hook command `loop install` wrote (a
+// shell, the copy of the bin it made), `loop install` and `loop start` as processes. Cursor's and
+// Gemini CLI's cases read the same hook files and send the same payloads through the installed
+// command's arguments in process (coding-agents.ts `fireInProcess`); their shell-and-bin seam is
+// hook-cheats-agents.integration's.
 const S = "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
 const NO_TOOLS = "commands:\n  typecheck: false\n  lint: false\n  format: false\n  test: false\n";
 const FOCUS = (s: string) => s.replace("it(", "it.on" + "ly(");
@@ -80,27 +87,35 @@ const DIALECTS: Dialect[] = [
 describe.each(DIALECTS)("$agent, payload by payload", (d) => {
   it("install, arm by the prompt, red stops blocked in its format, the cap, then a green stop", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
-    const install = runCli(repo.dir, ["loop", "install", "--agent", d.agent]);
+    const cli = async (args: string[]) =>
+      d.agent === "codex" ? runCli(repo.dir, args) : runCliInProcess(repo.dir, args);
+    const install = await cli(["loop", "install", "--agent", d.agent]);
     expect(install.code, debug(install)).toBe(0);
     expect(existsSync(join(repo.dir, HOOK_FILE[d.agent]))).toBe(true);
     expect(existsSync(join(repo.dir, ".claude"))).toBe(false);
     if (d.arming) expect(readFileSync(join(repo.dir, d.arming), "utf8")).toContain(" loop start");
-    const stopFor = (n: number) => fire(repo.dir, d.agent, d.stopEvent, d.stop(repo.dir, n));
+    const real = d.agent === "codex";
+    if (!real) await forgetInstall(repo.dir);
+    const send = (event: string, payload: object) =>
+      real
+        ? Promise.resolve(fire(repo.dir, d.agent, event, payload))
+        : fireInProcess(repo.dir, d.agent, event, payload);
+    const stopFor = (n: number) => send(d.stopEvent, d.stop(repo.dir, n));
 
     // No loop yet: the stop is the agent's own, allowed without a word to it.
-    const free = stopFor(0);
+    const free = await stopFor(0);
     expect(free.code, debug(free)).toBe(0);
     expect(free.stdout).toBe(d.allowOut);
 
     // The user types the arming prompt; the agent runs loop start with no session id.
-    const typed = fire(repo.dir, d.agent, d.promptEvent, d.prompt(repo.dir, d.typed));
+    const typed = await send(d.promptEvent, d.prompt(repo.dir, d.typed));
     expect(typed.code, debug(typed)).toBe(0);
-    const armed = runCli(repo.dir, ["loop", "start", "--max-iterations", "2"]);
+    const armed = await cli(["loop", "start", "--max-iterations", "2"]);
     expect(armed.code, debug(armed)).toBe(0);
     expect(armed.stdout).toContain(`loop started: session ${S} (its /verify-loop prompt`);
 
     repo.write("src/math.test.ts", FOCUS(repo.read("src/math.test.ts")));
-    const first = stopFor(0);
+    const first = await stopFor(0);
     expect(first.code, debug(first)).toBe(0);
     const reason = d.blocked(first);
     expect(reason, debug(first)).toContain("iteration 1 of 2");
@@ -111,10 +126,10 @@ describe.each(DIALECTS)("$agent, payload by payload", (d) => {
       changed_files: Array<{ path: string }>;
     };
     expect(report.changed_files.map((f) => f.path)).toEqual(["src/math.test.ts"]);
-    expect(d.blocked(stopFor(1))).toContain("iteration 2 of 2");
+    expect(d.blocked(await stopFor(1))).toContain("iteration 2 of 2");
 
     // At max_iterations the stop is allowed, the user told what is still red, the loop capped.
-    const capped = stopFor(2);
+    const capped = await stopFor(2);
     expect(d.blocked(capped), debug(capped)).toBeUndefined();
     expect(d.capNote(capped)).toContain("still red after 2 iterations");
     expect(await loopOf(repo.dir, S)).toMatchObject({
@@ -123,9 +138,9 @@ describe.each(DIALECTS)("$agent, payload by payload", (d) => {
     });
 
     // Re-armed and fixed: the stop is allowed and the loop ends passed.
-    expect(runCli(repo.dir, ["loop", "start", "--session", S]).code).toBe(0);
+    expect((await cli(["loop", "start", "--session", S])).code).toBe(0);
     repo.write("src/math.test.ts", repo.read("src/math.test.ts").replace("it.only(", "it("));
-    const green = stopFor(0);
+    const green = await stopFor(0);
     expect(green.code, debug(green)).toBe(0);
     expect(green.stdout).toBe(d.allowOut);
     expect(green.stderr).toContain("gates passed");
@@ -136,7 +151,8 @@ describe.each(DIALECTS)("$agent, payload by payload", (d) => {
 describe("cursor's own limits", () => {
   it("at the stop entry's loop_limit the loop ends capped (agent_block_cap), never a silent allow; an aborted turn is not gated", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
-    expect(runCli(repo.dir, ["loop", "install", "--agent", "cursor"]).code).toBe(0);
+    const cli = (args: string[]) => runCliInProcess(repo.dir, args);
+    expect((await cli(["loop", "install", "--agent", "cursor"])).code).toBe(0);
     const hooksFile = join(repo.dir, ".cursor/hooks.json");
     const hooks = JSON.parse(readFileSync(hooksFile, "utf8")) as {
       version: number;
@@ -147,24 +163,23 @@ describe("cursor's own limits", () => {
     hooks.hooks.stop[0]!.loop_limit = 1;
     writeFileSync(hooksFile, JSON.stringify(hooks));
     // A later install keeps the loop_limit the user set.
-    expect(runCli(repo.dir, ["loop", "install", "--agent", "cursor"]).code).toBe(0);
+    expect((await cli(["loop", "install", "--agent", "cursor"])).code).toBe(0);
     expect(JSON.parse(readFileSync(hooksFile, "utf8")).hooks.stop[0].loop_limit).toBe(1);
 
-    expect(runCli(repo.dir, ["loop", "start", "--session", S, "--max-iterations", "9"]).code).toBe(
-      0,
-    );
+    await forgetInstall(repo.dir);
+    expect((await cli(["loop", "start", "--session", S, "--max-iterations", "9"])).code).toBe(0);
     repo.write("src/math.test.ts", FOCUS(repo.read("src/math.test.ts")));
     const stop = (count: number, status?: string) =>
-      fire(repo.dir, "cursor", "stop", cursor.stop(S, repo.dir, count, status));
+      fireInProcess(repo.dir, "cursor", "stop", cursor.stop(S, repo.dir, count, status));
 
-    const aborted = stop(0, "aborted");
+    const aborted = await stop(0, "aborted");
     expect(aborted.stdout).toBe("{}\n");
     expect(aborted.stderr).toContain("the turn ended aborted: not gated");
     expect(await loopOf(repo.dir, S)).toMatchObject({ iteration: 0 });
 
-    expect(parse(stop(0)).followup_message).toContain("iteration 1 of 9");
+    expect(parse(await stop(0)).followup_message).toContain("iteration 1 of 9");
     // Cursor sends no further follow-up at loop_count 1: the loop ends capped, said on stderr.
-    const capped = stop(1);
+    const capped = await stop(1);
     expect(capped.stdout).toBe("{}\n");
     expect(capped.stderr).toContain("near Cursor's loop_limit of 1");
     expect(await loopOf(repo.dir, S)).toMatchObject({
@@ -176,19 +191,19 @@ describe("cursor's own limits", () => {
 });
 
 describe("loop install", () => {
-  it("installs several agents at once, each in its own file, and without --agent names the agents it found", () => {
+  it("installs several agents at once, each in its own file, and without --agent names the agents it found", async () => {
     const repo = makeRepo({
       ".verify/gates.yaml": NO_TOOLS,
       ".codex/config.toml": "",
       ".gemini/x": "",
     });
-    const plain = runCli(repo.dir, ["loop", "install"]);
+    const plain = await runCliInProcess(repo.dir, ["loop", "install"]);
     expect(plain.code, debug(plain)).toBe(0);
     expect(plain.stdout).toContain(
       "also configured here: codex, gemini (verify-gates loop install --agent codex,gemini gates them too)",
     );
     expect(existsSync(join(repo.dir, ".codex/hooks.json"))).toBe(false);
-    const both = runCli(repo.dir, [
+    const both = await runCliInProcess(repo.dir, [
       "loop",
       "install",
       "--agent",
@@ -204,9 +219,14 @@ describe("loop install", () => {
       );
     }
     expect(both.stdout).toContain('codex: type the prompt "verify-loop: run');
-    const again = runCli(repo.dir, ["loop", "install", "--agent", "codex,cursor,gemini"]);
+    const again = await runCliInProcess(repo.dir, [
+      "loop",
+      "install",
+      "--agent",
+      "codex,cursor,gemini",
+    ]);
     expect(again.stdout).not.toContain(": written");
-    const bad = runCli(repo.dir, ["loop", "install", "--agent", "copilot"]);
+    const bad = await runCliInProcess(repo.dir, ["loop", "install", "--agent", "copilot"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--agent: 'copilot' is not one of claude, codex, cursor, gemini");
   });

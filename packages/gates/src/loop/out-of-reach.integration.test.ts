@@ -12,6 +12,7 @@ import {
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { claudeCode, stop } from "../../test/claude-code.js";
+import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, makeRepo, PKG, runCli } from "../../test/fixture.js";
 import { openStore } from "../state/signed-store.js";
 
@@ -34,14 +35,14 @@ function armedRed() {
 
 type Settings = { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
 const decision = (stdout: string) => (stdout ? (JSON.parse(stdout) as { decision?: string }) : {});
-const loopJson = (dir: string) =>
-  JSON.parse(runCli(dir, ["loop", "status", "--session", A, "--json"]).stdout) as Record<
-    string,
-    unknown
-  >;
+/** The loop as `loop status` reports it (its argv → command path, in process). */
+const loopJson = async (dir: string) =>
+  JSON.parse(
+    (await runCliInProcess(dir, ["loop", "status", "--session", A, "--json"])).stdout,
+  ) as Record<string, unknown>;
 
 describe("issue 35 §3: the loop's state is out of the working tree's reach", () => {
-  it("deleting or forging .verify/ (loop files, the stamp) ends nothing and makes nothing green", () => {
+  it("deleting or forging .verify/ (loop files, the stamp) ends nothing and makes nothing green", async () => {
     const { repo, claude } = armedRed();
     expect(decision(claude.event(stop(A, repo.dir)).stdout).decision).toBe("block");
     // The red report names no stamp a forged .verify/green could copy.
@@ -55,24 +56,24 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
     const again = claude.event(stop(A, repo.dir, true));
     expect(again.code, debug(again)).toBe(0);
     expect(decision(again.stdout).decision).toBe("block");
-    expect(loopJson(repo.dir)).toMatchObject({ iteration: 2, max_iterations: 4 });
+    expect(await loopJson(repo.dir)).toMatchObject({ iteration: 2, max_iterations: 4 });
   });
 
-  it("a green run's stamp is kept in the state folder: .verify/green is a copy that is never read", () => {
+  it("a green run's stamp is kept in the state folder: .verify/green is a copy that is never read", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
     repo.write("src/math.ts", `${repo.read("src/math.ts")}export const one = 1;\n`);
-    const green = runCli(repo.dir, ["--json"]);
+    const green = await runCliInProcess(repo.dir, ["--json"]);
     expect(green.code, debug(green)).toBe(0);
     const hash = (green.report as unknown as { stamp: { hash: string } }).stamp.hash;
     expect(repo.read(".verify/green").split("\n")[0]).toBe(hash);
     repo.remove(".verify/green");
-    const rerun = runCli(repo.dir, []);
+    const rerun = await runCliInProcess(repo.dir, []);
     expect(rerun.report?.already_verified, debug(rerun)).toBe(true);
     // The same stamp copied onto a red tree: a full run, red.
     repo.write("src/math.test.ts", repo.read("src/math.test.ts").replace("it(", "it.on" + "ly("));
-    const red = runCli(repo.dir, []);
+    const red = await runCliInProcess(repo.dir, []);
     repo.write(".verify/green", `${hash}\n`);
-    const forged = runCli(repo.dir, []);
+    const forged = await runCliInProcess(repo.dir, []);
     expect(red.code).toBe(1);
     expect(forged.code, debug(forged)).toBe(1);
     expect(forged.report?.already_verified).toBe(false);
@@ -93,10 +94,10 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
     const escalated = claude.agentRuns(`loop escalate --session ${A} --reason "state broken"`);
     expect(escalated.code, debug(escalated)).toBe(0);
     expect(claude.event(stop(A, repo.dir)).stdout).toBe("");
-    expect(loopJson(repo.dir)).toMatchObject({ state: "needs_human", ended_by: "agent" });
+    expect(await loopJson(repo.dir)).toMatchObject({ state: "needs_human", ended_by: "agent" });
   });
 
-  it("loop stop and re-arming from inside the session end nothing; a person's stop is recorded as theirs", () => {
+  it("loop stop and re-arming from inside the session end nothing; a person's stop is recorded as theirs", async () => {
     const { repo, claude } = armedRed();
     expect(decision(claude.event(stop(A, repo.dir)).stdout).decision).toBe("block");
     // Re-armed with a lower cap (issue 48 §2): the loop goes on, its count and cap kept.
@@ -107,10 +108,12 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
     const stopped = claude.agentRuns("loop stop", A);
     expect(stopped.code, debug(stopped)).toBe(2);
     expect(stopped.stderr).toContain(`verify-gates loop escalate --session ${A}`);
-    expect(loopJson(repo.dir)).toMatchObject({ iteration: 1, max_iterations: 4 });
-    expect(loopJson(repo.dir).state ?? "active").toBe("active");
+    expect(await loopJson(repo.dir)).toMatchObject({ iteration: 1, max_iterations: 4 });
+    expect((await loopJson(repo.dir)).state ?? "active").toBe("active");
     // A person in a terminal (no CLAUDECODE) can still stop a loop; the record says it was them.
-    const person = runCli(repo.dir, ["loop", "stop", "--session", A], { CLAUDECODE: "" });
+    const person = await runCliInProcess(repo.dir, ["loop", "stop", "--session", A], {
+      CLAUDECODE: "",
+    });
     expect(person.stdout).toContain("disarmed by the user");
     // The visible log says so too (the signed one in the state folder is the one trusted).
     const log = repo
@@ -124,14 +127,14 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
     ]);
   });
 
-  it("the next loop start sees a capped loop; a capped record is red", () => {
+  it("the next loop start sees a capped loop; a capped record is red", async () => {
     const { repo, claude } = armedRed();
     const env = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "2" };
     const capped = claudeCode(repo.dir, env);
     expect(decision(capped.event(stop(A, repo.dir)).stdout).decision).toBe("block");
     const last = capped.event(stop(A, repo.dir, true));
     expect(JSON.parse(last.stdout)).toHaveProperty("systemMessage");
-    expect(loopJson(repo.dir)).toMatchObject({
+    expect(await loopJson(repo.dir)).toMatchObject({
       state: "capped",
       capped_by: "agent_block_cap",
       last_status: "fail",
