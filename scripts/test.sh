@@ -50,11 +50,12 @@ if [ $# -gt 0 ]; then
   # Arguments (--filter=…, --continue, …) go to one turbo run of every typecheck and test.
   turbo typecheck test --concurrency=2 "$@" 2>&1 | tee "$log" || status=$?
 else
-  # Build once, then two lanes over one queue: the manager's tests (turbo alone started them
+  # setup.sh has built every package (a failed build stopped the run there), so no second
+  # turbo build here. Two lanes over one queue: the manager's tests (turbo alone started them
   # last) open one lane; every other typecheck and test, the long ones first, goes to whichever
   # lane is free next, so neither lane idles while the other works.
   # The queue is every typecheck and test turbo knows (a new package joins it by itself).
-  turbo build --concurrency=2 2>&1 | tee "$log" || status=$?
+  : >"$log"
   if [ "$status" = 0 ]; then
     pnpm exec turbo run typecheck test --dry=json 2>/dev/null | node -e '
       let text = "";

@@ -3,12 +3,15 @@
 // folder outside the repo, npm's registry pointed at the local registry the packages were
 // published to; a ```<lang> file=<path> block is written to that path first; a sh block whose
 // first line is `# expect exit N` must exit N, every other one 0. Other blocks are prose.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// The README's folder, copied right after its install block, is also the first app of issue
+// 36 §3 (gates with no config at all): one `npm install -D agent-verify` serves both.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { docBlocks } from "./doc-blocks.js";
+import { docBlocks, type DocBlock } from "./doc-blocks.js";
 import { exec } from "./exec.js";
+import { checkFirstApp, FIRST_APP_INSTALL } from "./first-app.js";
 import { REPO_ROOT } from "./pack.js";
 import { leftWithMarker } from "./processes.js";
 import { userEnv } from "./user-env.js";
@@ -16,12 +19,21 @@ import { userEnv } from "./user-env.js";
 const published = inject("published");
 const MARKER = `AGENT_VERIFY_E2E_DOCS_${process.pid}_${Date.now()}`;
 const temp: string[] = [];
+/** The README's folder right after `npm install -D agent-verify`, for the first-app test. */
+const firstApp = join(mkdtempSync(join(tmpdir(), "agent-verify-first-app-")), "app");
+temp.push(dirname(firstApp));
 afterAll(() => {
   for (const dir of temp) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Run `file`'s blocks in a fresh folder; what ran, for the failure message and the count. */
-async function runDoc(file: string): Promise<{ ran: number; written: number }> {
+/**
+ * Run `file`'s blocks in a fresh folder; what ran, for the failure message and the count.
+ * `after` sees the folder after each block that exited as it must.
+ */
+async function runDoc(
+  file: string,
+  after?: (block: DocBlock, dir: string) => Promise<void>,
+): Promise<{ ran: number; written: number }> {
   const dir = mkdtempSync(join(tmpdir(), "agent-verify-docs-"));
   temp.push(dir, `${dir}-yarn-cache`);
   const env = userEnv(published, MARKER, `${dir}-yarn-cache`);
@@ -48,6 +60,7 @@ async function runDoc(file: string): Promise<{ ran: number; written: number }> {
       `${name}:${block.line} must exit ${block.expectExit}:\n${block.script}--- stdout:\n${run.stdout.slice(-3000)}\n--- stderr:\n${run.stderr.slice(-5000)}`,
     ).toBe(block.expectExit);
     ran++;
+    await after?.(block, dir);
   }
   expect(await leftWithMarker(MARKER)).toEqual([]);
   return { ran, written };
@@ -64,7 +77,20 @@ describe("the docs' commands, run as written", () => {
   it("README.md, in its own fresh folder", async () => {
     // AGENT_VERIFY_DOCS_README runs another copy (e.g. a README being rewritten elsewhere).
     const readme = process.env.AGENT_VERIFY_DOCS_README || join(REPO_ROOT, "README.md");
-    const { ran } = await runDoc(readme);
+    const { ran } = await runDoc(readme, async (block, dir) => {
+      if (block.kind !== "run" || !block.script.includes(FIRST_APP_INSTALL)) return;
+      if (existsSync(firstApp)) return;
+      const copy = await exec("cp", ["-a", dir, firstApp], { cwd: tmpdir(), env: process.env });
+      expect(copy.code, copy.stderr).toBe(0);
+    });
     expect(ran).toBeGreaterThanOrEqual(1);
+  });
+
+  // Issue 36 §3: `npx verify-gates` right after the README's first flow, no config at all.
+  it("the README's first app, no config: npx verify-gates is exit 0 before the first commit and on master after it", async () => {
+    // The README's folder as its install block left it (`git init`, `npm init -y`, `npm install
+    // -D agent-verify` from the registry); when the README test did not get that far, installed
+    // here the same way.
+    await checkFirstApp(published, existsSync(firstApp) ? firstApp : undefined, temp);
   });
 });

@@ -8,6 +8,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -25,7 +26,7 @@ import {
 } from "@agent-verify/contract";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { exec, jsonOf, type Exec, type ExecOptions } from "./exec.js";
-import { PACKAGES } from "./pack.js";
+import { PACKAGES, REPO_ROOT } from "./pack.js";
 import { listFiles, problemsOf } from "./published-files.js";
 import { packument } from "./publish.js";
 import { freePort } from "./registry.js";
@@ -175,10 +176,25 @@ describe("published to a real registry", () => {
     yarn: "node_modules/.bin/verify-runner {flow}",
   };
 
+  /**
+   * Yarn's cache, kept from run to run as a user's is (npm's and pnpm's are the user's own):
+   * a fresh one made yarn fetch every package through the registry, ~150 s of a loaded run.
+   * Its entries are named by content hash; ours are removed first, so that agent-verify and
+   * @agent-verify/* always come from this run's registry.
+   */
+  function yarnCache(): string {
+    const cache = join(REPO_ROOT, "node_modules", ".cache", "agent-verify-e2e-yarn");
+    mkdirSync(cache, { recursive: true });
+    for (const version of readdirSync(cache).filter((entry) => /^v\d+$/.test(entry)))
+      for (const entry of readdirSync(join(cache, version)))
+        if (/^npm-@?agent-verify-/.test(entry))
+          rmSync(join(cache, version, entry), { recursive: true, force: true });
+    return cache;
+  }
+
   async function app(manager: Manager) {
     const dir = tempDir(`agent-verify-registry-${manager}-`);
-    const env = userEnv(published, MARKER, `${dir}-yarn-cache`);
-    temp.push(`${dir}-yarn-cache`);
+    const env = userEnv(published, MARKER, yarnCache());
     for (const [path, text] of Object.entries({
       "package.json": `${JSON.stringify({ name: `todo-${manager}`, version: "1.0.0", private: true }, null, 2)}\n`,
       ".gitignore": "node_modules/\n",

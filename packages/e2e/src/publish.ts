@@ -23,24 +23,29 @@ export async function publishTarballs(
   const npmrc = join(dir, "publish.npmrc");
   mkdirSync(dir, { recursive: true });
   writeFileSync(npmrc, `registry=${registry.url}/\n${host}/:_authToken=${registry.token}\n`);
-  for (const [name, tarball] of Object.entries(tarballs)) {
-    const run = await exec(
-      "npm",
-      [
-        "publish",
-        tarball,
-        "--userconfig",
-        npmrc,
-        "--registry",
-        `${registry.url}/`,
-        "--access",
-        "public",
-      ],
-      { cwd: dir, env, timeoutMs: 120_000 },
-    );
+  // One `npm publish` per package, all at once: each is mostly npm starting up.
+  const runs = await Promise.all(
+    Object.entries(tarballs).map(async ([name, tarball]) => ({
+      name,
+      run: await exec(
+        "npm",
+        [
+          "publish",
+          tarball,
+          "--userconfig",
+          npmrc,
+          "--registry",
+          `${registry.url}/`,
+          "--access",
+          "public",
+        ],
+        { cwd: dir, env, timeoutMs: 120_000 },
+      ),
+    })),
+  );
+  for (const { name, run } of runs)
     if (run.code !== 0)
       throw new Error(`npm publish ${name} failed (exit ${run.code}):\n${run.stderr}`);
-  }
 }
 
 /** The packument of `name` (every version's manifest), from the registry. */

@@ -44,6 +44,9 @@ function config(dir: string, upstream: string): string {
     "  upstream:",
     `    url: ${JSON.stringify(upstream)}`,
     "    timeout: 60s",
+    // Each upstream packument is fetched once per run (a run is shorter than this), not again
+    // every 2 minutes (Verdaccio's default): later installs of the run read it from storage.
+    "    maxage: 60m",
     "packages:",
     own.trimEnd(),
     '  "**":',
