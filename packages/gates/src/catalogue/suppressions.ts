@@ -1,6 +1,7 @@
 // Every tool's way of silencing itself on a line or a file: the one list every check reads
 // (issue 47). The patterns are written so that this file does not match them itself (a
 // character class or a group splits each marker), so the floor can run on its own source.
+import { isTypeTestFile } from "./test-files.js";
 
 /** What a suppression silences: a linter, the type checker, a formatter, coverage or a secret scan. */
 export type SuppressionKind = "lint" | "type" | "format" | "coverage" | "secret";
@@ -12,6 +13,8 @@ export interface Suppression {
   pattern: RegExp;
   /** Its name in a finding: "new ESLint suppression: …". */
   what: string;
+  /** Files where the comment is an assertion, not a suppression. */
+  assertsIn?: (path: string) => boolean;
   /** What it silences, read from the text after the pattern's match (default: everything, one form). */
   reads?: (tail: string, match: string) => Silenced;
 }
@@ -48,9 +51,18 @@ export const SUPPRESSIONS: readonly Suppression[] = [
   {
     tool: "tsc",
     kind: "type",
-    pattern: /@ts-(?:ignore|nocheck|expect-error)\b/,
+    pattern: /@ts-(?:ignore|nocheck)\b/,
     what: "TypeScript suppression",
     // The directive is the match itself; what follows is a comment.
+    reads: (_tail, match) => ({ form: match, rules: "all" }),
+  },
+  {
+    tool: "tsc",
+    kind: "type",
+    pattern: /@ts-expect[-]error\b/,
+    what: "TypeScript suppression",
+    // In a type test, it asserts that the next line does not compile.
+    assertsIn: isTypeTestFile,
     reads: (_tail, match) => ({ form: match, rules: "all" }),
   },
   {
@@ -79,7 +91,7 @@ export const SUPPRESSIONS: readonly Suppression[] = [
     kind: "lint",
     pattern: /biome[-]ignore(?:-all|-start)?/,
     what: "Biome suppression",
-    // `biome-ignore-all lint/a lint/b: why`: the categories come before the colon.
+    // Biome's `…-all lint/a lint/b: why`: the categories come before the colon.
     reads: (tail, match) => ({ form: match, rules: listed(tail.split(":")[0] ?? "", /\s+/) }),
   },
   {
@@ -101,7 +113,7 @@ export const SUPPRESSIONS: readonly Suppression[] = [
     kind: "lint",
     pattern: /#\s*noqa\b/,
     what: "noqa suppression",
-    // `# noqa: E501, W291 reason`: the codes after the colon.
+    // `noqa: E501, W291 reason`: the codes after the colon.
     reads: (tail) => ({
       form: "",
       rules: listed(/^:\s*((?:[A-Z]+\d+[\s,]*)*)/.exec(tail)?.[1] ?? "", /[\s,]+/),

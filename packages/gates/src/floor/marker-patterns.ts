@@ -24,13 +24,13 @@ const SKIP_HINT = "run every test: fix or delete the test instead of skipping or
 
 /** Every tool's suppressions (in code of any language) and every runner's skip forms (in tests). */
 export const FLOOR_PATTERNS: readonly FloorPattern[] = [
-  ...SUPPRESSIONS.map(({ kind, pattern, what, reads }) => ({
+  ...SUPPRESSIONS.map(({ kind, pattern, what, reads, assertsIn }) => ({
     rule: "suppression",
     pattern,
     what,
     reads,
     hint: HINTS[kind] ?? SUPPRESSION_HINT,
-    applies: isCodeFile,
+    applies: (path: string) => isCodeFile(path) && !assertsIn?.(path),
   })),
   ...[MODIFIER_CALL, SHORTHAND_CALL].map((pattern) => ({
     rule: "skipped-test",

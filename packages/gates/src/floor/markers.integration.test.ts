@@ -165,3 +165,28 @@ describe("an existing suppression edited: new only when it silences more (issue 
     expect(locations(result)).toEqual(["src/legacy.ts:3"]);
   });
 });
+
+describe("the expected-error directive in a type test is its assertion, not a suppression (issue 46, fastify-plugin 68ddddbf)", () => {
+  const expectError = `// @ts-expect-${"error"}`;
+  const typeTest = (directive: string) =>
+    ['import { add } from "../src/math.js";', "", directive, 'add("1", 2);', ""].join("\n");
+
+  it.each(["types/math.tst.ts", "index.test-d.ts", "src/math.test-d.ts"])(
+    "a new %s asserting that a call does not compile: green",
+    async (path) => {
+      const repo = makeRepo();
+      repo.write(path, typeTest(expectError));
+      const result = await runInProcess(repo.dir, { only: ["floor"] });
+      expect(result.code, debug(result)).toBe(0);
+    },
+  );
+
+  it("an ignore directive in a type test, and the expected-error one in a module: red at each", async () => {
+    const repo = makeRepo();
+    repo.write("types/math.tst.ts", typeTest(`// @ts-${"ignore"}`));
+    repo.write("src/cast.ts", typeTest(expectError));
+    const result = await runInProcess(repo.dir, { only: ["floor"] });
+    expect(result.code, debug(result)).toBe(1);
+    expect(locations(result).sort()).toEqual(["src/cast.ts:3", "types/math.tst.ts:3"]);
+  });
+});
