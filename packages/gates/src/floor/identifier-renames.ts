@@ -91,25 +91,32 @@ const bindingKey = (names: Names, name: string) =>
 const WORD = /[A-Za-z_$][\w$]*/g;
 const wordsOf = (text: string) => new Set(text.match(WORD));
 
+const wordOf = (name: string, flags = "") =>
+  new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`, flags);
+const layoutFree = (line: string) => line.trim().replace(/\s+/g, " ");
+
 /**
- * The code of the change (its test files aside) made the same rename: `from` gone from a file that
- * had it, `to` come into a file that had it not (the same one, or the module under its new name).
+ * The code of the change (its test files aside) made the same rename: a line that named `from`
+ * is gone and the same line naming `to` came (in the same file, or in the module under its new
+ * name), and `from` is gone from a file that had it.
  */
 function renamedElsewhere(change: readonly JudgedFile[]) {
   const code = change.filter((f) => isCodeFile(f.path) && !isTestFile(f.path));
-  let words: Array<[Set<string>, Set<string>]> | undefined;
+  let seen: { removed: string[]; added: Set<string>; words: Array<[Set<string>, Set<string>]> };
   return (from: string, to: string) => {
-    words ??= code.map((f) => [wordsOf(f.before ?? ""), wordsOf(f.after ?? "")]);
+    seen ??= {
+      removed: code.flatMap((f) => [...f.diff.removed.values()].map(layoutFree)),
+      added: new Set(code.flatMap((f) => [...f.diff.added.values()].map(layoutFree))),
+      words: code.map((f) => [wordsOf(f.before ?? ""), wordsOf(f.after ?? "")]),
+    };
+    const word = wordOf(from);
+    const every = wordOf(from, "g");
     return (
-      words.some(([was, now]) => was.has(from) && !now.has(from)) &&
-      words.some(([was, now]) => now.has(to) && !was.has(to))
+      seen.words.some(([was, now]) => was.has(from) && !now.has(from)) &&
+      seen.removed.some((line) => word.test(line) && seen.added.has(line.replace(every, to)))
     );
   };
 }
-
-/** Two texts' identifier sequences, for pairing a name with the one that took its place. */
-export type Aligned = readonly [readonly string[], readonly string[]];
-export const identifiersIn = (text: string) => text.match(WORD) ?? [];
 
 /**
  * The identifiers a change renamed in one test file, old name → new. A name counts as renamed
@@ -118,12 +125,10 @@ export const identifiersIn = (text: string) => text.match(WORD) ?? [];
  * renamed), and, for a name the file does not declare, another code file of the change made the
  * same rename (the definition renamed with its callers). A stub the test declares in the place of
  * an import, a function from another module, or a new function next to the old one is no rename.
- * When a name could have gone to several, `aligned` (old and new assertions of one test) decides.
  */
 export async function identifierRenames(
   file: JudgedFile,
   change: readonly JudgedFile[],
-  aligned: Iterable<Aligned>,
 ): Promise<Map<string, string>> {
   const renames = new Map<string, string>();
   if (file.before === undefined || file.after === undefined) return renames;
@@ -136,34 +141,16 @@ export async function identifierRenames(
   const valid = (from: string, to: string) => {
     const how = bindingKey(was, from);
     // The module renamed with the function: `require("./toCamelCase")` → `require("./camelCaseOf")`.
-    const word = new RegExp(`(?<![\\w$])${from.replace(/\$/g, "\\$")}(?![\\w$])`, "g");
-    const moved = how.startsWith("import ") ? how.replace(word, to) : how;
+    const moved = how.startsWith("import ") ? how.replace(wordOf(from, "g"), to) : how;
     if (how !== bindingKey(now, to) && moved !== bindingKey(now, to)) return false;
     return how === "local" || elsewhere(from, to);
   };
+  // One name for one: when the change's code could have renamed a name to two, the test's own
+  // text cannot say which (it is what is judged), so neither counts.
   const choices = new Map(gone.map((from) => [from, come.filter((to) => valid(from, to))]));
-  const votes = new Set<string>();
-  for (const [olds, news] of aligned) {
-    if (olds.length !== news.length) continue;
-    olds.forEach((from, i) => {
-      const to = news[i] ?? "";
-      if (from !== to && choices.get(from)?.includes(to)) votes.add(`${from}\0${to}`);
-    });
-  }
-  const taken = new Set<string>();
-  for (const [from, tos] of choices) {
-    const claimed = (to: string) => [...choices].filter(([, t]) => t.includes(to)).length;
-    const voted = tos.filter((to) => votes.has(`${from}\0${to}`));
-    const to =
-      tos.length === 1 && tos[0] !== undefined && claimed(tos[0]) === 1
-        ? tos[0]
-        : voted.length === 1
-          ? voted[0]
-          : undefined;
-    if (to === undefined || taken.has(to)) continue;
-    taken.add(to);
-    renames.set(from, to);
-  }
+  const claims = (to: string) => [...choices.values()].filter((tos) => tos.includes(to)).length;
+  for (const [from, tos] of choices)
+    if (tos.length === 1 && tos[0] !== undefined && claims(tos[0]) === 1) renames.set(from, tos[0]);
   return renames;
 }
 

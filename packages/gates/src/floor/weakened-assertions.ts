@@ -3,7 +3,7 @@ import { finding } from "../context.js";
 import { isScriptFile, isTestFile } from "../catalogue/test-files.js";
 import { isDeclared, type DeclaredTest } from "./declared.js";
 import { assertionsOf, isTautology, type Assertion, type Guard } from "./expect-calls.js";
-import { identifierRenames, identifiersIn, withRenames } from "./identifier-renames.js";
+import { identifierRenames, withRenames } from "./identifier-renames.js";
 import type { JudgedFile } from "./judged-files.js";
 import { fileTestDefinitions } from "../stages/test-count.js";
 
@@ -92,12 +92,7 @@ async function renamedOlds(
   const texts = new Set(news.map((a) => a.text));
   const lost = olds.filter((a) => !texts.has(a.text));
   if (lost.length === 0) return olds;
-  const aligned = lost.flatMap((old) =>
-    news
-      .filter((a) => a.test === old.test)
-      .map((a) => [identifiersIn(old.text), identifiersIn(a.text)] as const),
-  );
-  const renames = await identifierRenames(file, change, aligned);
+  const renames = await identifierRenames(file, change);
   if (renames.size === 0) return olds;
   const path = file.oldPath ?? file.path;
   return assertionsOf(path, await withRenames(path, file.before, renames));
