@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SUPPRESSIONS } from "./suppressions.js";
+import { SUPPRESSIONS, silencesNoMore } from "./suppressions.js";
 
 // The markers are assembled from pieces so that this file itself carries none of them.
 const dis = "dis" + "able";
@@ -47,5 +47,46 @@ describe("every tool's suppression is in the catalogue", () => {
     `// ts-node runs the script`,
   ])("not a suppression: %s", (line) => {
     expect(firstMatch(line)).toBeUndefined();
+  });
+});
+
+describe("what a suppression silences: a reason is no rule (issue 46)", () => {
+  const silenced = (line: string) => {
+    const hit = SUPPRESSIONS.find((s) => s.pattern.test(line));
+    const match = hit?.pattern.exec(line);
+    if (!hit?.reads || !match) throw new Error(`no reader for ${line}`);
+    return hit.reads(line.slice(match.index + match[0].length), match[0]);
+  };
+  const noMore = (now: string, was: string) => silencesNoMore(silenced(now), silenced(was));
+
+  it.each([
+    [`/* eslint-${dis} no-bitwise -- We need the speed */`, `/* eslint-${dis} no-bitwise */`],
+    [`// eslint-${dis}-line a, b`, `// eslint-${dis}-next-line b,a`],
+    [`// eslint-${dis}-next-line a`, `// eslint-${dis}-next-line a, b -- why`],
+    [`// eslint-${dis}-next-line a`, `// eslint-${dis}-next-line`],
+    [`// oxlint-${dis}-next-line a -- why`, `// oxlint-${dis}-next-line a`],
+    [`// biome-${ign} lint/a: new reason`, `// biome-${ign} lint/a lint/b: old`],
+    [`// @ts-expect-${"error"} the fixture`, `// @ts-expect-${"error"}`],
+    [`/* istanbul ${ign} next -- why */`, `/* istanbul ${ign} next */`],
+    [`import os  # no${"qa"}: F401 kept`, `import os  # no${"qa"}: F401,E501`],
+    [`x = f()  # type: ${ign}[attr]  # why`, `x = f()  # type: ${ign}`],
+    [`#[al${"low"}(dead_code)]`, `#[al${"low"}(dead_code, unused)]`],
+    [`x := f() //no${"lint"}:errcheck // why`, `x := f() //no${"lint"}:errcheck,gosec`],
+  ])("%s silences no more than %s", (now, was) => {
+    expect(noMore(now, was)).toBe(true);
+  });
+
+  it.each([
+    [`/* eslint-${dis} no-bitwise, no-console */`, `/* eslint-${dis} no-bitwise */`],
+    [`/* eslint-${dis} -- all of it */`, `/* eslint-${dis} no-bitwise */`],
+    [`/* eslint-${dis} a */`, `// eslint-${dis}-next-line a`],
+    [`// biome-${ign}-all lint/a: why`, `// biome-${ign} lint/a: why`],
+    [`// @ts-${ign}`, `// @ts-expect-${"error"}`],
+    [`/* c8 ${ign} next 9 */`, `/* c8 ${ign} next 3 */`],
+    [`import os  # no${"qa"}`, `import os  # no${"qa"}: F401`],
+    [`x = f()  # type: ${ign}`, `x = f()  # type: ${ign}[attr]`],
+    [`x := f() //no${"lint"}`, `x := f() //no${"lint"}:errcheck`],
+  ])("%s silences more than %s", (now, was) => {
+    expect(noMore(now, was)).toBe(false);
   });
 });

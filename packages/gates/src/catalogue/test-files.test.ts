@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCodeFile, isScriptFile, isTestFile } from "./test-files.js";
+import { isCodeFile, isScriptFile, isTestFile, isTypeTestFile } from "./test-files.js";
 
 describe("which files are tests, scripts and code", () => {
   it.each([
@@ -19,5 +19,20 @@ describe("which files are tests, scripts and code", () => {
     ["tests/conftest.py", false, false, true],
   ] as const)("%s: test %s, script %s, code %s", (path, test, script, code) => {
     expect([isTestFile(path), isScriptFile(path), isCodeFile(path)]).toEqual([test, script, code]);
+  });
+});
+
+describe("type tests: files whose assertions are types (tstyche, tsd, vitest typecheck)", () => {
+  it.each([
+    ["types/plugin.tst.ts", true],
+    ["src/__typetests__/plugin.test.ts", true],
+    ["typetests/plugin.test.ts", true],
+    ["index.test-d.ts", true],
+    ["test-d/index.ts", true],
+    ["src/price.spec-d.mts", true],
+    ["src/price.test.ts", false],
+    ["src/price.d.ts", false],
+  ] as const)("%s: %s", (path, type) => {
+    expect(isTypeTestFile(path)).toBe(type);
   });
 });

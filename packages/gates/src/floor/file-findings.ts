@@ -53,11 +53,15 @@ async function deletedTest(file: JudgedFile, pool: TestDefinition[]): Promise<Ga
   ];
 }
 
-/** Every finding on one file, judged against its reference (the oracle's text when it has one). */
+/**
+ * Every finding on one file, judged against its reference (the oracle's text when it has one).
+ * `change`: every file the floor judges (a rename across files shows there).
+ */
 export async function fileFindings(
   file: JudgedFile,
   pool: TestDefinition[],
   declared: readonly DeclaredTest[],
+  change: readonly JudgedFile[] = [],
 ): Promise<GateFinding[]> {
   const out = [
     ...markerFindings(file),
@@ -70,7 +74,7 @@ export async function fileFindings(
   if (isTestFile(file.oldPath ?? file.path) && isTestFile(file.path))
     out.push(...(await removedTests(file, pool, declared)));
   out.push(
-    ...(await weakenedAssertions(file, declared)),
+    ...(await weakenedAssertions(file, declared, change)),
     ...(await moduleMockFindings(file, declared)),
     ...snapshotFindings(file, declared),
     ...ignoreFileFindings(file),

@@ -1,5 +1,5 @@
 import { LINE_SKIPS, MODIFIER_CALL, SHORTHAND_CALL } from "../catalogue/skip-forms.js";
-import { SUPPRESSIONS, type SuppressionKind } from "../catalogue/suppressions.js";
+import { SUPPRESSIONS, type Suppression, type SuppressionKind } from "../catalogue/suppressions.js";
 import { isCodeFile, isTestFile } from "../catalogue/test-files.js";
 
 /** A marker the floor finds on a line the change added (markers.ts), with its finding's words. */
@@ -10,6 +10,8 @@ export interface FloorPattern {
   hint: string;
   /** Which files the pattern applies to. */
   applies: (path: string) => boolean;
+  /** What a suppression silences (its form and rules), when its tool's syntax says. */
+  reads?: Suppression["reads"];
 }
 
 const testOrRust = (path: string) => isTestFile(path) || path.endsWith(".rs");
@@ -22,12 +24,13 @@ const SKIP_HINT = "run every test: fix or delete the test instead of skipping or
 
 /** Every tool's suppressions (in code of any language) and every runner's skip forms (in tests). */
 export const FLOOR_PATTERNS: readonly FloorPattern[] = [
-  ...SUPPRESSIONS.map(({ kind, pattern, what }) => ({
+  ...SUPPRESSIONS.map(({ kind, pattern, what, reads, assertsIn }) => ({
     rule: "suppression",
     pattern,
     what,
+    reads,
     hint: HINTS[kind] ?? SUPPRESSION_HINT,
-    applies: isCodeFile,
+    applies: (path: string) => isCodeFile(path) && !assertsIn?.(path),
   })),
   ...[MODIFIER_CALL, SHORTHAND_CALL].map((pattern) => ({
     rule: "skipped-test",

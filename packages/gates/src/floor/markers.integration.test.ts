@@ -122,3 +122,71 @@ describe("an existing marker re-indented or moved is not new (36 §1)", () => {
     expect(result.code, debug(result)).toBe(0);
   });
 });
+
+describe("an existing suppression edited: new only when it silences more (issue 46, chalk 678e550545)", () => {
+  const before = [
+    `/* eslint-${dis} no-bitwise */`,
+    "export const mask = (n: number) => n & 0xff;",
+    `// eslint-${dis}-next-line no-console`,
+    "console.log(mask(1));",
+    `// biome-ign${"ore"} lint/style/noVar: legacy`,
+    "",
+  ].join("\n");
+  const floorAfter = async (edit: (text: string) => string) => {
+    const repo = makeRepo({ "src/legacy.ts": before });
+    repo.write("src/legacy.ts", edit(before));
+    return runInProcess(repo.dir, { only: ["floor"] });
+  };
+
+  it("a reason added or reworded, the same rules: green", async () => {
+    const result = await floorAfter((t) =>
+      t
+        .replace("no-bitwise */", "no-bitwise -- We need the speed */")
+        .replace("no-console", "no-console -- the CLI prints")
+        .replace("noVar: legacy", "noVar: kept for old browsers"),
+    );
+    expect(result.code, debug(result)).toBe(0);
+  });
+
+  it("a rule added, a bare disable in place of a scoped one, a line's disable made file-wide: red at each", async () => {
+    const result = await floorAfter((t) =>
+      t
+        .replace("no-bitwise */", "no-bitwise, no-console */")
+        .replace("-next-line no-console", " -- all of it")
+        .replace("noVar: legacy", "noVar lint/suspicious: legacy"),
+    );
+    expect(result.code, debug(result)).toBe(1);
+    expect(locations(result)).toEqual(["src/legacy.ts:1", "src/legacy.ts:3", "src/legacy.ts:5"]);
+  });
+
+  it("a line's disable made file-wide with its rule kept: red", async () => {
+    const result = await floorAfter((t) => t.replace("-next-line no-console", " no-console"));
+    expect(result.code, debug(result)).toBe(1);
+    expect(locations(result)).toEqual(["src/legacy.ts:3"]);
+  });
+});
+
+describe("the expected-error directive in a type test is its assertion, not a suppression (issue 46, fastify-plugin 68ddddbf)", () => {
+  const expectError = `// @ts-expect-${"error"}`;
+  const typeTest = (directive: string) =>
+    ['import { add } from "../src/math.js";', "", directive, 'add("1", 2);', ""].join("\n");
+
+  it.each(["types/math.tst.ts", "index.test-d.ts", "src/math.test-d.ts"])(
+    "a new %s asserting that a call does not compile: green",
+    async (path) => {
+      const repo = makeRepo();
+      repo.write(path, typeTest(expectError));
+      const result = await runInProcess(repo.dir, { only: ["floor"] });
+      expect(result.code, debug(result)).toBe(0);
+    },
+  );
+
+  it("an ignore directive in a type test, and the expected-error one in a module: red at each", async () => {
+    const repo = makeRepo();
+    repo.write("types/math.tst.ts", typeTest(`// @ts-${"ignore"}`));
+    repo.write("src/cast.ts", typeTest(expectError));
+    const result = await runInProcess(repo.dir, { only: ["floor"] });
+    expect(result.code, debug(result)).toBe(1);
+    expect(locations(result).sort()).toEqual(["src/cast.ts:3", "types/math.tst.ts:3"]);
+  });
+});

@@ -3,6 +3,7 @@ import { finding } from "../context.js";
 import { isScriptFile, isTestFile } from "../catalogue/test-files.js";
 import { isDeclared, type DeclaredTest } from "./declared.js";
 import { assertionsOf, isTautology, type Assertion, type Guard } from "./expect-calls.js";
+import { identifierRenames, withRenames } from "./identifier-renames.js";
 import type { JudgedFile } from "./judged-files.js";
 import { fileTestDefinitions } from "../test-count.js";
 
@@ -79,21 +80,44 @@ const byTest = (list: readonly Assertion[]) => {
 };
 
 /**
+ * The old assertions as the change's renames would write them: a function renamed in its module
+ * and at its call sites leaves each assertion that calls it as it was (identifier-renames.ts).
+ */
+async function renamedOlds(
+  file: JudgedFile & { before: string },
+  change: readonly JudgedFile[],
+  olds: Assertion[],
+  news: Assertion[],
+): Promise<Assertion[]> {
+  const texts = new Set(news.map((a) => a.text));
+  const lost = olds.filter((a) => !texts.has(a.text));
+  if (lost.length === 0) return olds;
+  const renames = await identifierRenames(file, change);
+  if (renames.size === 0) return olds;
+  const path = file.oldPath ?? file.path;
+  return assertionsOf(path, await withRenames(path, file.before, renames));
+}
+
+/**
  * Assertions of an oracle test file that the change removed or loosened, test by test: each
  * assertion of the oracle must still be there as it was (or replaced by a stricter one on the
- * same value). Tests the change added, and assertions it added, are never findings; a test
- * removed as a whole is removed-tests' finding.
+ * same value), up to the identifiers the change renamed across its files. Tests the change
+ * added, and assertions it added, are never findings; a test removed as a whole is
+ * removed-tests' finding. `change`: every file the floor judges, where a rename shows.
  */
 export async function weakenedAssertions(
   file: JudgedFile,
   declared: readonly DeclaredTest[],
+  change: readonly JudgedFile[] = [],
 ): Promise<GateFinding[]> {
   const { before, after } = file;
   if (!file.isOracle || before === undefined || after === undefined) return [];
   if (!isTestFile(file.path) || !isScriptFile(file.path) || isDeclared(declared, file.path))
     return [];
-  const was = byTest(await assertionsOf(file.oldPath ?? file.path, before));
-  const now = byTest(await assertionsOf(file.path, after));
+  const news = await assertionsOf(file.path, after);
+  const olds = await assertionsOf(file.oldPath ?? file.path, before);
+  const was = byTest(await renamedOlds({ ...file, before }, change, olds, news));
+  const now = byTest(news);
   const present = new Set((await fileTestDefinitions(file.path, after)).map((t) => t.name));
   const out: GateFinding[] = [];
   const everywhere = [...now.values()].flat();

@@ -38,7 +38,7 @@ export async function floorFindings(
   for (const reference of all) {
     const files = await judgedFiles(ctx, reference);
     const pool = await addedTests(files);
-    for (const file of files) findings.push(...(await fileFindings(file, pool, declared)));
+    for (const file of files) findings.push(...(await fileFindings(file, pool, declared, files)));
     // Any edit of a setup file counts, not only a loosening: judged against the oracle alone,
     // so a setup change committed before a loop was armed is the task's.
     if (reference === all[0])
