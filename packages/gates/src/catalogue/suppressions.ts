@@ -1,7 +1,7 @@
 // Every tool's way of silencing itself on a line or a file: the one list every check reads
 // (issue 47). The patterns are written so that this file does not match them itself (a
 // character class or a group splits each marker), so the floor can run on its own source.
-import { isTypeTestFile } from "./test-files.js";
+import { isTestSide, isTypeTestFile } from "./test-files.js";
 
 /** What a suppression silences: a linter, the type checker, a formatter, coverage or a secret scan. */
 export type SuppressionKind = "lint" | "type" | "format" | "coverage" | "secret";
@@ -61,8 +61,9 @@ export const SUPPRESSIONS: readonly Suppression[] = [
     kind: "type",
     pattern: /@ts-expect[-]error\b/,
     what: "TypeScript suppression",
-    // In a type test, it asserts that the next line does not compile.
-    assertsIn: isTypeTestFile,
+    // In a type test, and in any test, it asserts that the next line does not compile: a test
+    // passes a wrong type on purpose to see it rejected (`parse(1)` where a string is wanted).
+    assertsIn: (path) => isTypeTestFile(path) || isTestSide(path),
     reads: (_tail, match) => ({ form: match, rules: "all" }),
   },
   {

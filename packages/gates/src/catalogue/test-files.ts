@@ -24,6 +24,11 @@ export const isCodeFile = (path: string) => CODE.test(path);
 export const isTestFile = (path: string) => TEST_FILE.some((pattern) => pattern.test(path));
 /** A JS/TS file, which the TypeScript parser reads. */
 export const isScriptFile = (path: string) => /\.[cm]?[jt]sx?$/.test(path);
+/** A file under a tests folder (`test/`, `tests/`, `__tests__/`, `spec/`): a test, or what tests use. */
+export const isUnderTests = (path: string) => /(?:^|\/)(?:tests?|__tests__|specs?)\//.test(path);
+/** A test's side of a repository: a test file, a file under a tests folder, a `test.js` of its own. */
+export const isTestSide = (path: string) =>
+  isTestFile(path) || isUnderTests(path) || /(?:^|\/)tests?\.[cm]?[jt]sx?$/.test(path);
 /** A type test (tstyche, tsd, vitest typecheck): in it, an expected-error directive is an assertion. */
 export const isTypeTestFile = (path: string) =>
   TYPE_TEST_FILE.some((pattern) => pattern.test(path));

@@ -181,6 +181,17 @@ describe("the expected-error directive in a type test is its assertion, not a su
     },
   );
 
+  // The real-repo corpus: remark's test.js and mobx's __tests__ pass wrong types on purpose.
+  it.each(["src/parse.test.ts", "test.js", "packages/p/test/parse.ts", "__tests__/base/types.ts"])(
+    "a new %s asserting that a call does not compile, to test its rejection at run time: green",
+    async (path) => {
+      const repo = makeRepo();
+      repo.write(path, typeTest(expectError));
+      const result = await runInProcess(repo.dir, { only: ["floor"] });
+      expect(result.code, debug(result)).toBe(0);
+    },
+  );
+
   it("an ignore directive in a type test, and the expected-error one in a module: red at each", async () => {
     const repo = makeRepo();
     repo.write("types/math.tst.ts", typeTest(`// @ts-${"ignore"}`));

@@ -8,7 +8,7 @@ import type { Oracle } from "../oracle/index.js";
 import { nodeTestFiles } from "../oracle/node-test-files.js";
 import type { ToolCommand } from "../tools/command.js";
 import { programOf } from "../tools/known.js";
-import { isTestFile } from "../catalogue/test-files.js";
+import { isTestFile, isUnderTests } from "../catalogue/test-files.js";
 
 const isNodeTest = (c: ToolCommand) => programOf(c) === "node" && c.args.includes("--test");
 
@@ -48,7 +48,7 @@ export async function chooseTestScope(
   );
   // A change version of an edited oracle test runs beside it, never counted as a test of its own.
   const isTest = (path: string) =>
-    !aliases.has(path) && (isTestFile(path) || UNDER_TESTS.test(path) || nodeFiles.has(path));
+    !aliases.has(path) && (isTestFile(path) || isUnderTests(path) || nodeFiles.has(path));
   const named = acceptance.flatMap((e) => (e.action === "keep" && e.file ? [e.file] : []));
   const scope = relatedTests(graph, scopedPaths(ctx.change.files), isTest, named, docReaders);
   const edited = new Set(aliases.values());
@@ -104,6 +104,3 @@ export const wholeSuite = (reason: string): TestScope => ({
   files: [],
   unrelated: 0,
 });
-
-/** A file under a tests folder may be a test of a runner whose config names its own tests. */
-const UNDER_TESTS = /(?:^|\/)(?:tests?|__tests__|specs?)\//;
