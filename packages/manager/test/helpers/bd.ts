@@ -66,7 +66,7 @@ function isolatedEnv(root: string, bin: string): NodeJS.ProcessEnv {
   };
 }
 
-function bdIn(root: string, bin: string): (args: string[]) => string {
+function bdIn(root: string, bin: string, timeoutMs = 60_000): (args: string[]) => string {
   const env = isolatedEnv(root, bin);
   return (args) =>
     execFileSync(bin, args, {
@@ -74,9 +74,15 @@ function bdIn(root: string, bin: string): (args: string[]) => string {
       env,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
-      timeout: 60_000,
+      timeout: timeoutMs,
     });
 }
+
+/**
+ * `bd init` costs ~4 s of CPU: on a machine shared with other suites it has taken over a
+ * minute. It gets almost all of the hook's 120 s (vitest.config.ts), and so do those waiting.
+ */
+const INIT_TIMEOUT_MS = 110_000;
 
 /** `bd init` with every side effect turned off: a tracker in `root/.beads`, bd's HOME in `root/home`. */
 function initTracker(root: string, bin: string, prefix: string): void {
@@ -84,6 +90,7 @@ function initTracker(root: string, bin: string, prefix: string): void {
   bdIn(
     root,
     bin,
+    INIT_TIMEOUT_MS,
   )([
     "init",
     "--prefix",
@@ -101,7 +108,7 @@ function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-const TEMPLATE_WAIT_MS = 60_000;
+const TEMPLATE_WAIT_MS = INIT_TIMEOUT_MS;
 
 /**
  * A tracker `bd init` made in this run (test/bd-template-setup.ts), one per prefix. The first
@@ -125,7 +132,8 @@ function template(bin: string, prefix: string): string | undefined {
     const deadline = Date.now() + TEMPLATE_WAIT_MS;
     while (!existsSync(join(ready, ".beads"))) {
       if (existsSync(failed)) throw new Error(readFileSync(failed, "utf8"));
-      if (Date.now() > deadline) throw new Error(`no bd template '${prefix}' after 60 s`);
+      if (Date.now() > deadline)
+        throw new Error(`no bd template '${prefix}' after ${TEMPLATE_WAIT_MS / 1000} s`);
       sleepSync(50);
     }
     return ready;
