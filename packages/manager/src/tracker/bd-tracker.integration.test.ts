@@ -8,10 +8,31 @@ import { BdTracker } from "./bd-tracker.js";
 
 let tracker: TempTracker;
 let bd: BdTracker;
+/** Issues whose text no test reads back, made in one bd process: their ids by title. */
+let made: Map<string, string>;
+const fixture = (title: string): string => {
+  const id = made.get(title);
+  if (id === undefined) throw new Error(`no fixture issue '${title}'`);
+  return id;
+};
 
 beforeAll(() => {
   tracker = makeTracker();
   bd = new BdTracker({ cwd: tracker.root, env: tracker.env });
+  const issues: Array<[title: string, description: string]> = [
+    ["first blocker", "x"],
+    ["second blocker", "y"],
+    ["one call a", "x"],
+    ["one call b", "y"],
+    ["older bd", "x"],
+    ["comments", "x"],
+    ["busy", "x"],
+    ["to close", "x"],
+    ["many a", "Verify:\n- a\n"],
+    ["many b", "Verify:\n- b\n"],
+    ["many c", "Verify:\n- c\n"],
+  ];
+  made = tracker.createMany(issues.map(([title, description]) => ({ title, description })));
 });
 afterAll(() => tracker.cleanup());
 
@@ -50,8 +71,8 @@ describe("BdTracker against the real bd", () => {
   it("reads the open issues that block one (bd dep add); a closed blocker and a parent do not block", async () => {
     const epic = tracker.bd(["create", "epic", "-t", "epic", "--silent"]).trim();
     const blocked = tracker.bd(["create", "blocked", "--parent", epic, "--silent"]).trim();
-    const first = tracker.create("first blocker", "x");
-    const second = tracker.create("second blocker", "y");
+    const first = fixture("first blocker");
+    const second = fixture("second blocker");
     tracker.bd(["dep", "add", blocked, first]);
     tracker.bd(["dep", "add", blocked, second]);
     expect((await bd.show(blocked)).openBlockers?.sort()).toEqual([first, second].sort());
@@ -64,8 +85,8 @@ describe("BdTracker against the real bd", () => {
   });
 
   it("reads an issue and its comments in one bd process (show and showMany)", async () => {
-    const a = tracker.create("one call a", "x");
-    const b = tracker.create("one call b", "y");
+    const a = fixture("one call a");
+    const b = fixture("one call b");
     tracker.bd(["comments", "add", a, "on a"]);
     tracker.bd(["comments", "add", b, "on b"]);
     const { counted, called } = recordingBd("one-call");
@@ -78,7 +99,7 @@ describe("BdTracker against the real bd", () => {
   });
 
   it("a bd without show --include-comments: comments are read apart, and the flag is not tried again", async () => {
-    const id = tracker.create("older bd", "x");
+    const id = fixture("older bd");
     tracker.bd(["comments", "add", id, "kept"]);
     const log = join(tracker.root, "older.log");
     const older = join(tracker.root, "older-bd");
@@ -109,14 +130,14 @@ describe("BdTracker against the real bd", () => {
   });
 
   it("posts text verbatim: a leading dash, backticks, shell syntax, 50 KiB", async () => {
-    const id = tracker.create("comments", "x");
+    const id = fixture("comments");
     const text = `-x --json $(id) \`id\` 'q' "dq"\n${"é".repeat(25_000)}`;
     await bd.comment(id, text);
     expect(tracker.comments(id).map((c) => c.text)).toEqual([text]);
   });
 
   it("serialises concurrent writes: every comment lands", async () => {
-    const id = tracker.create("busy", "x");
+    const id = fixture("busy");
     await Promise.all(Array.from({ length: 4 }, (_, i) => bd.comment(id, `c${i}`)));
     expect(
       tracker
@@ -127,7 +148,7 @@ describe("BdTracker against the real bd", () => {
   });
 
   it("closes with a reason", async () => {
-    const id = tracker.create("to close", "x");
+    const id = fixture("to close");
     await bd.close(id, "verified: a, b");
     expect(tracker.showJson(id)).toMatchObject({
       status: "closed",
@@ -170,10 +191,10 @@ describe("BdTracker against the real bd", () => {
   });
 
   it("showMany: each issue as show gives it, with its comments, in one bd show; show's errors when an id is loose or unknown", async () => {
-    const a = tracker.create("many a", "Verify:\n- a\n");
+    const a = fixture("many a");
     tracker.bd(["comments", "add", a, "on a"]);
-    const b = tracker.create("many b", "Verify:\n- b\n");
-    const c = tracker.create("many c", "Verify:\n- c\n");
+    const b = fixture("many b");
+    const c = fixture("many c");
     const { counted, called, calls } = recordingBd("many");
 
     const many = await counted.showMany([a, b, c]);

@@ -39,6 +39,12 @@ export interface TempTracker {
   env: NodeJS.ProcessEnv;
   bd(args: string[]): string;
   create(title: string, description: string): string;
+  /**
+   * Many issues in one `bd create -f` (one bd process, ~1 s of CPU, not one per issue): their
+   * ids by title. bd trims a description's trailing newline: for fixtures whose text no test
+   * asserts.
+   */
+  createMany(issues: Array<{ title: string; description: string }>): Map<string, string>;
   showJson(id: string): Record<string, unknown>;
   comments(id: string): Array<{ text: string; author: string }>;
   /** The issue and its comments in one `bd show <id> --json --include-comments` (none: []). */
@@ -66,7 +72,7 @@ function isolatedEnv(root: string, bin: string): NodeJS.ProcessEnv {
   };
 }
 
-function bdIn(root: string, bin: string): (args: string[]) => string {
+function bdIn(root: string, bin: string, timeoutMs = 60_000): (args: string[]) => string {
   const env = isolatedEnv(root, bin);
   return (args) =>
     execFileSync(bin, args, {
@@ -74,9 +80,15 @@ function bdIn(root: string, bin: string): (args: string[]) => string {
       env,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
-      timeout: 60_000,
+      timeout: timeoutMs,
     });
 }
+
+/**
+ * `bd init` costs ~4 s of CPU: on a machine shared with other suites it has taken over a
+ * minute. It gets almost all of the hook's 120 s (vitest.config.ts), and so do those waiting.
+ */
+const INIT_TIMEOUT_MS = 110_000;
 
 /** `bd init` with every side effect turned off: a tracker in `root/.beads`, bd's HOME in `root/home`. */
 function initTracker(root: string, bin: string, prefix: string): void {
@@ -84,6 +96,7 @@ function initTracker(root: string, bin: string, prefix: string): void {
   bdIn(
     root,
     bin,
+    INIT_TIMEOUT_MS,
   )([
     "init",
     "--prefix",
@@ -101,7 +114,7 @@ function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-const TEMPLATE_WAIT_MS = 60_000;
+const TEMPLATE_WAIT_MS = INIT_TIMEOUT_MS;
 
 /**
  * A tracker `bd init` made in this run (test/bd-template-setup.ts), one per prefix. The first
@@ -125,7 +138,8 @@ function template(bin: string, prefix: string): string | undefined {
     const deadline = Date.now() + TEMPLATE_WAIT_MS;
     while (!existsSync(join(ready, ".beads"))) {
       if (existsSync(failed)) throw new Error(readFileSync(failed, "utf8"));
-      if (Date.now() > deadline) throw new Error(`no bd template '${prefix}' after 60 s`);
+      if (Date.now() > deadline)
+        throw new Error(`no bd template '${prefix}' after ${TEMPLATE_WAIT_MS / 1000} s`);
       sleepSync(50);
     }
     return ready;
@@ -156,6 +170,22 @@ export function makeTracker(prefix = "t"): TempTracker {
     bd,
     create(title, description) {
       return bd(["create", title, "--description", description, "--silent"]).trim();
+    },
+    createMany(issues) {
+      const file = join(root, `create-many-${Date.now()}.md`);
+      const section = (issue: { title: string; description: string }) =>
+        `## ${issue.title}\n\n### Description\n${issue.description}\n`;
+      writeFileSync(file, issues.map(section).join("\n"));
+      const made = JSON.parse(bd(["create", "-f", file, "--json"])) as Array<{
+        id: string;
+        title: string;
+      }>;
+      rmSync(file);
+      const ids = new Map(made.map((issue) => [issue.title, issue.id]));
+      const missing = issues.filter((issue) => !ids.has(issue.title)).map((issue) => issue.title);
+      if (missing.length > 0)
+        throw new Error(`bd create -f made no issue titled ${missing.join(", ")}`);
+      return ids;
     },
     showJson(id) {
       const [issue] = JSON.parse(bd(["show", id, "--json"])) as Array<Record<string, unknown>>;

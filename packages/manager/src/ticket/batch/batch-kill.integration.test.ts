@@ -1,13 +1,12 @@
-import { spawn } from "node:child_process";
 import { randomInt } from "node:crypto";
-import { once } from "node:events";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { LoopStatusSchema, type LoopStatus, type LoopTicketState } from "@agent-verify/contract";
+import type { LoopStatus, LoopTicketState } from "@agent-verify/contract";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { bdBinary, makeTracker, type TempTracker } from "../../../test/helpers/bd.js";
+import { readCheckedLog, readStatus } from "../../../test/helpers/batch-files.js";
 import { runCli } from "../../../test/helpers/cli.js";
 import { makeFaultProject, type FaultProject } from "../../../test/helpers/fault-runner.js";
 import {
@@ -21,15 +20,16 @@ import {
   type ManagerRun,
 } from "../../../test/helpers/kill-run.js";
 import { killMarked } from "../../../test/helpers/processes.js";
-import { PENDING_WRITE_ENV, PendingWrite } from "../../tracker/pending-write.js";
 import { LOCK_FILE } from "./batch-lock.js";
 import { STATUS_FILE } from "./loop-status-file.js";
 import { attemptMarker } from "../apply/markers.js";
 import { PENDING_WRITE_FILE } from "../verify-ticket.js";
-import { duplicateAttempts, LOG_FILE, readLog } from "../record/verify-log.js";
+import { LOG_FILE } from "../record/verify-log.js";
 
 // Crash safety of `verify-manager issues`: the manager is SIGKILLed (alone, not its group, so
-// its bd and runner children live on) at random moments of a batch, then run again.
+// its bd and runner children live on) at random moments of a batch, then run again. The halts
+// and the pending write a kill can leave are in batch-halt.integration.test.ts (a file of
+// their own, so they run beside this long one).
 
 /** VERIFY_KILLS=<n> (more than 20) hunts longer. */
 const MIN_KILLS = Math.max(20, Number.parseInt(process.env.VERIFY_KILLS ?? "", 10) || 0);
@@ -177,44 +177,6 @@ function historyCounts(tracker: TempTracker, ids: Map<KindName, string>): Map<Ki
     counts.set(kind, rows.filter((row, i) => i === 0 || row !== rows[i - 1]).length);
   }
   return counts;
-}
-
-/** The status file, if any: always whole JSON matching the schema. */
-function readStatus(dir: string): LoopStatus | null {
-  let text: string;
-  try {
-    text = readFileSync(join(dir, STATUS_FILE), "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
-  try {
-    return LoopStatusSchema.parse(JSON.parse(text));
-  } catch (error) {
-    throw new Error(`${STATUS_FILE} is not a valid status: ${String(error)}\n${text}`, {
-      cause: error,
-    });
-  }
-}
-
-/** The log parses; a line torn by a kill (not JSON) is the only problem allowed; no duplicates. */
-function readCheckedLog(dir: string) {
-  const log = readLog(dir);
-  const lines = existsSync(join(dir, LOG_FILE))
-    ? readFileSync(join(dir, LOG_FILE), "utf8").split("\n")
-    : [];
-  for (const problem of log.problems) {
-    const raw = lines[problem.line - 1] ?? "";
-    let isJson = true;
-    try {
-      JSON.parse(raw);
-    } catch {
-      isJson = false;
-    }
-    if (isJson) throw new Error(`${LOG_FILE}:${problem.line}: ${problem.message}`);
-  }
-  expect(duplicateAttempts(log.entries)).toEqual([]);
-  return log;
 }
 
 /** What the tests see of one batch between runs; throws on the first broken invariant. */
@@ -555,31 +517,6 @@ describe("verify-manager issues under kill -9 (real bd, fault runner)", () => {
     expect(commentCounts()).toEqual(comments);
   }, 600_000);
 
-  it("a bd write whose pid was never recorded (a kill right after the spawn) is waited for", async () => {
-    const file = join(newProject().dir, PENDING_WRITE_FILE);
-    // What a manager killed between starting bd and recording its pid leaves behind.
-    const token = new PendingWrite(file).begin();
-    const orphan = spawn(process.execPath, ["-e", "setTimeout(() => {}, 1000)"], {
-      env: { ...process.env, [PENDING_WRITE_ENV]: token },
-      stdio: "ignore",
-    });
-    const exited = once(orphan, "exit");
-    // Right after spawn() returns, the child may still be inside execve, its environment not
-    // yet readable (a full suite saw settle() find no token 8 ms in). A manager killed at
-    // that moment is followed by one that starts far later; model that state, then settle.
-    const entry = `${PENDING_WRITE_ENV}=${token}`;
-    for (let i = 0; i < 100; i++) {
-      const environ = readFileSync(`/proc/${orphan.pid}/environ`, "utf8").split("\0");
-      if (environ.includes(entry)) break;
-      await new Promise((done) => setTimeout(done, 5));
-    }
-    const started = Date.now();
-    await new PendingWrite(file).settle(10_000);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
-    expect(existsSync(file)).toBe(false);
-    await exited;
-  });
-
   it("a finished batch is kept without --restart; --restart starts a new one (attempt 2)", async () => {
     const dir = refProject.dir;
     const before = readStatus(dir);
@@ -609,71 +546,5 @@ describe("verify-manager issues under kill -9 (real bd, fault runner)", () => {
       ["unknown", [1, 2]],
       ["prose", []],
     ]);
-  }, 60_000);
-});
-
-describe("verify-manager issues: HALT blocked", () => {
-  const halts = (result: { code: number | null; stdout: string; stderr: string }) => {
-    expect(result.code, result.stderr).toBe(2);
-    const lines = result.stderr.split("\n").filter((line) => line !== "");
-    expect(lines).toHaveLength(1);
-    return lines[0] ?? "";
-  };
-
-  it("an empty selection: exit 2, one line, no status file", async () => {
-    const { dir } = newProject();
-    const result = await runCli(batchArgs(dir, "nobody-has-this"), { env: envFor(ref) });
-    expect(halts(result)).toBe(
-      "HALT blocked: empty selection: no tickets with status open,in_progress with labels nobody-has-this",
-    );
-    expect(existsSync(join(dir, STATUS_FILE))).toBe(false);
-  });
-
-  it("bd unreachable: a missing binary, an empty BEADS_DIR", async () => {
-    const { dir } = newProject();
-    const missing = await runCli(batchArgs(dir, "batch"), {
-      env: envFor(ref, { VERIFY_BD: join(dir, "no-such-bd") }),
-    });
-    expect(halts(missing)).toMatch(/^HALT blocked: bd unreachable: bd list .*bd not found/);
-    const empty = mkdtempSync(join(tmpdir(), "vm-empty-beads-"));
-    scratch.push(empty);
-    const nowhere = await runCli(batchArgs(dir, "batch"), {
-      env: envFor(ref, { BEADS_DIR: empty }),
-    });
-    expect(halts(nowhere)).toMatch(/^HALT blocked: bd unreachable: bd list .* failed/);
-    expect(existsSync(join(dir, STATUS_FILE))).toBe(false);
-  });
-
-  it("a corrupt status file: exit 2, left byte for byte; --restart replaces it", async () => {
-    ref.bd(["create", "corrupt", "--description", "Verify:\n- pass\n", "--labels", "corrupt"]);
-    const { dir } = newProject();
-    const file = join(dir, STATUS_FILE);
-    const corrupt = '{"schema_version":1,';
-    writeFileSync(file, corrupt);
-    const result = await runCli(batchArgs(dir, "batch"), { env: envFor(ref) });
-    expect(halts(result)).toMatch(
-      /^HALT blocked: status file unreadable: \.verify\/loop-status\.json: not JSON \(.+\)/,
-    );
-    expect(readFileSync(file, "utf8")).toBe(corrupt);
-
-    // The halt says "or pass --restart": that must work.
-    const restarted = await runCli(batchArgs(dir, "corrupt", "--restart"), { env: envFor(ref) });
-    expect(restarted.code, restarted.stderr).toBe(0);
-    expect(readStatus(dir)?.tickets.map((t) => t.state)).toEqual(["passed"]);
-  });
-
-  it("a second batch in the same project while one runs: exit 2, naming the first", async () => {
-    const { dir } = newProject();
-    ref.bd(["create", "slow one", "--description", "Verify:\n- slow-pass\n", "--labels", "conc"]);
-    const first = startManager(batchArgs(dir, "conc"), envFor(ref, { FAULT_SLOW_MS: "3000" }));
-    const deadline = Date.now() + 20_000;
-    while (readStatus(dir) === null && first.isRunning() && Date.now() < deadline) await sleep(50);
-    const second = await runCli(batchArgs(dir, "conc"), { env: envFor(ref) });
-    expect(halts(second)).toBe(
-      `HALT blocked: another verify-manager issues is running (pid ${first.pid})`,
-    );
-    const end = await first.exited;
-    expect(end.code, end.stderr).toBe(0);
-    expect(readCheckedLog(dir).entries).toHaveLength(1);
   }, 60_000);
 });
