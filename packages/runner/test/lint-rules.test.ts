@@ -24,11 +24,13 @@ describe("lint rules", () => {
     expect(await lint(path, `import "${target}";\n`)).toMatch(/no-restricted-imports/);
   });
 
-  it("lets every package import the contract", async () => {
-    for (const pkg of ["runner", "manager", "gates"]) {
-      expect(await lint(`packages/${pkg}/src/x.ts`, 'import "@agent-verify/contract";\n')).toBe("");
-    }
-  });
+  // A file of gates sits in one of its rooms (a file in none is a gates-layers error of its own).
+  it.each(["runner/src/x.ts", "manager/src/x.ts", "gates/src/stages/x.ts"])(
+    "lets packages/%s import the contract",
+    async (path) => {
+      expect(await lint(`packages/${path}`, 'import "@agent-verify/contract";\n')).toBe("");
+    },
+  );
 
   it("allows stdout only in the runner's output.ts", async () => {
     expect(await lint("packages/runner/src/x.ts", 'process.stdout.write("x");\n')).toMatch(
