@@ -122,6 +122,17 @@ export function processesWithMarker(marker: string): number[] {
   return found;
 }
 
+/** Each pid with its command line, for a failure message that says what was left behind. */
+export function describeProcesses(pids: number[]): string[] {
+  return pids.map((pid) => {
+    try {
+      return `${pid} ${readFileSync(`/proc/${pid}/cmdline`, "latin1").replaceAll("\0", " ").trim()}`;
+    } catch {
+      return `${pid} (gone)`;
+    }
+  });
+}
+
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
