@@ -1,9 +1,10 @@
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
 import { repoRoot } from "../git.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
-import { hookCommandFor, isObject, RECORD_HOOK_TIMEOUT_S } from "../agents/claude-files.js";
+import { hookCommandFor, RECORD_HOOK_TIMEOUT_S } from "../agents/claude-files.js";
 import { recordInstall, type InstallRecord } from "./install-record.js";
+import { readJsonObject, writeWhole } from "./settings-file.js";
 import { DEFAULT_HOOK_TIMEOUT_S, installHook, type InstallResult } from "./install.js";
 import { openStore } from "../state/signed-store.js";
 import { ARMING_FILES, armingHint, armingText } from "../agents/arming.js";
@@ -56,51 +57,13 @@ export async function configuredAgents(root: string): Promise<AgentName[]> {
   return found;
 }
 
-async function readJson(path: string): Promise<Record<string, unknown> | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new GatesError(GatesErrorCode.ConfigInvalid, `${path}: unreadable`);
-  }
-  if (text.trim() === "") return {};
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new GatesError(
-      GatesErrorCode.ConfigInvalid,
-      `${path}: not JSON (${why}); left unchanged`,
-      {
-        hint: "fix the file by hand, then run verify-gates loop install again",
-      },
-    );
-  }
-  if (!isObject(json))
-    throw new GatesError(
-      GatesErrorCode.ConfigInvalid,
-      `${path}: expected a JSON object; left unchanged`,
-    );
-  return json;
-}
-
-/** Whole or not at all: a temp file renamed over the target. */
-async function writeWhole(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, text);
-  await rename(temp, path);
-}
-
 /** Merge `entries` into the JSON file at `path`; never drops what is there. */
 async function mergeFile(
   path: string,
   spec: HookFileSpec,
   entries = spec.entries,
 ): Promise<FileState> {
-  const before = await readJson(path);
+  const before = await readJsonObject(path);
   let after: Record<string, unknown>;
   try {
     after = mergeEntries(before ?? {}, spec, entries);

@@ -1,5 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { repoRoot } from "../git.js";
 import { GatesError, GatesErrorCode } from "../errors.js";
 import {
@@ -14,6 +13,7 @@ import {
   slashCommandText,
 } from "../agents/claude-files.js";
 import { recordInstall, type InstallRecord } from "./install-record.js";
+import { readJsonObject, readText, writeWhole } from "./settings-file.js";
 import { openStore } from "../state/signed-store.js";
 
 export {
@@ -63,47 +63,6 @@ function hasCommand(groups: unknown[], command: string, gating: boolean): boolea
           (!gating || hook.onFailure === FAIL_CLOSED.onFailure),
       ),
   );
-}
-
-async function readText(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new GatesError(GatesErrorCode.ConfigInvalid, `${path}: unreadable`);
-  }
-}
-
-async function readSettings(path: string): Promise<Json> {
-  const text = await readText(path);
-  if (text === undefined || text.trim() === "") return {};
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new GatesError(
-      GatesErrorCode.ConfigInvalid,
-      `${path}: not JSON (${why}); left unchanged`,
-      {
-        hint: "fix the file by hand, then run verify-gates loop install again",
-      },
-    );
-  }
-  if (!isObject(json))
-    throw new GatesError(
-      GatesErrorCode.ConfigInvalid,
-      `${path}: expected a JSON object; left unchanged`,
-    );
-  return json;
-}
-
-/** Whole or not at all: a temp file renamed over the target. */
-async function writeWhole(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, text);
-  await rename(temp, path);
 }
 
 function mergeHooks(settingsPath: string, json: Json, options: InstallOptions, command: string) {
@@ -159,7 +118,7 @@ async function installSlashCommand(root: string, command: string) {
 export async function installHook(options: InstallOptions): Promise<InstallResult> {
   const root = await repoRoot(options.cwd);
   const settings = options.settings ?? join(root, ".claude", "settings.json");
-  const json = await readSettings(settings);
+  const json = (await readJsonObject(settings)) ?? {};
   const installed = await recordInstall(
     await openStore(root, options.env ?? process.env),
     new Date(),
