@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import type { GateFinding, GateStage } from "@agent-verify/contract";
 import { finding, outcome, skip, type GatesContext, type StageOutcome } from "../context.js";
 import { isPresent } from "../diff/change.js";
@@ -40,6 +40,19 @@ export function commandFiles(
     .filter((path) => paths.length === 0 || paths.some((p) => isUnder(path, p)));
 }
 
+/**
+ * A base run's finding path as the working tree's run names the same file. The base's worktree
+ * links the working tree's node_modules, and a checker names a file it reached through the link
+ * by its real path (tsc: a dependency's .d.ts): outside the worktree, it is named from the root.
+ */
+function asWorkingPath(ctx: GatesContext, dir: string, file: string | null): string | null {
+  if (file === null) return null;
+  const absolute = resolve(dir, file);
+  const inside = relative(dir, absolute);
+  if (!inside.startsWith("..") && !isAbsolute(inside)) return file;
+  return relative(ctx.root, absolute).split("\\").join("/");
+}
+
 /** One run of an adapter's tool in `dir` (the working tree or the base's worktree). */
 export async function runAdapter(
   ctx: GatesContext,
@@ -70,7 +83,9 @@ export async function runAdapter(
     );
     const found = adapter.parse(stage, command, result, dir);
     completed = true;
-    return found;
+    return dir === ctx.root
+      ? found
+      : found.map((f) => ({ ...f, file: asWorkingPath(ctx, dir, f.file) }));
   } finally {
     await incremental?.done(completed);
   }

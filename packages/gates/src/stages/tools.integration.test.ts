@@ -44,6 +44,37 @@ describe("typecheck, lint and format hold the line against the merge base", () =
     ]);
   });
 
+  it("old type errors in an installed package's declarations are old debt when the change only adds a file (immer)", async () => {
+    // The base's worktree links the working tree's node_modules: tsc there names a dependency's
+    // .d.ts by its real path, outside the worktree. It is the same file, and the same old error.
+    const tsconfig = JSON.parse(makeRepo().read("tsconfig.json")) as {
+      compilerOptions: Record<string, unknown>;
+      include: string[];
+    };
+    tsconfig.compilerOptions.skipLibCheck = false;
+    // Not the test files: vitest's own declarations would be checked too (slow, and not the point).
+    tsconfig.include = ["src/uses-dep.ts", "src/added.ts"];
+    const repo = makeRepo({
+      "tsconfig.json": JSON.stringify(tsconfig, null, 2),
+      "src/uses-dep.ts": 'import { made } from "olddep";\nexport const value = made();\n',
+    });
+    repo.write(
+      "node_modules/olddep/package.json",
+      '{ "name": "olddep", "type": "module", "types": "index.d.ts" }\n',
+    );
+    repo.write("node_modules/olddep/index.d.ts", "export declare function made(): Missing;\n");
+    repo.write("src/added.ts", "export const added = 1;\n");
+    const result = await runCliInProcess(repo.dir, ["--only", "typecheck"]);
+    expect(result.report?.findings, debug(result)).toEqual([]);
+    expect(result.code, debug(result)).toBe(0);
+    // A new error in the same declarations still counts.
+    repo.write("src/added.ts", "export const added: string = 1;\n");
+    const broken = await runCliInProcess(repo.dir, ["--only", "typecheck"]);
+    expect(broken.report?.findings).toEqual([
+      expect.objectContaining({ file: "src/added.ts", rule: "TS2322" }),
+    ]);
+  });
+
   it("an unformatted new file → exit 1; a formatted one passes", async () => {
     const repo = makeRepo();
     repo.write("src/ugly.ts", "export const a = {b:1,\n  c:2}\n");
