@@ -74,6 +74,30 @@ describe("commands from package.json scripts", () => {
     });
   });
 
+  it("tests run after a build step test the build's output: left out, gates does not build (issue 46, immer)", () => {
+    expect(
+      scriptCommands({
+        test: "vitest run && yarn test:build && yarn test:flow",
+        "test:build": "yarn build && vitest run --config vitest.config.build.ts",
+        "test:flow": "yarn flow check __tests__/flow",
+        build: "tsup",
+      }),
+    ).toEqual({ test: ["vitest run"] });
+    expect(
+      scriptCommands({
+        test: "tsup && node --test dist/ && tsc --noEmit",
+        "test:dist": "npm run build && npm run test:unit",
+        "test:unit": "jest",
+        build: "rollup -c",
+      }),
+    ).toEqual({ typecheck: ["tsc --noEmit"], test: ["jest"] });
+    // A type check of the sources (tsc --noEmit) is not a build; the tests after it still run.
+    expect(scriptCommands({ test: "tsc --noEmit && vitest run" })).toEqual({
+      typecheck: ["tsc --noEmit"],
+      test: ["vitest run"],
+    });
+  });
+
   it("xo in a test script is the lint stage, not a test command (issue 46, chalk)", () => {
     expect(scriptCommands({ test: "xo && c8 ava && tsd" })).toEqual({
       lint: ["xo"],

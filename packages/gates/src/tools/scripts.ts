@@ -32,6 +32,33 @@ const RUNNERS: ReadonlyArray<readonly string[]> = [
   ["pnpm"],
   ["yarn"],
 ];
+/** Programs that build the package (bundlers, compilers that emit): what runs after them tests the build. */
+const BUILDERS = new Set([
+  "tsup",
+  "tsdown",
+  "rollup",
+  "rolldown",
+  "webpack",
+  "esbuild",
+  "unbuild",
+  "pkgroll",
+  "microbundle",
+  "babel",
+  "swc",
+  "parcel",
+]);
+/** A script that builds, by its name (`build`, `build:esm`, `compile`, `bundle`). */
+const BUILD_SCRIPT = /^(?:build|compile|bundle|prepack)(?::|$)/;
+
+/** Whether a segment builds: a build script, a bundler, `vite build`, or tsc that emits. */
+function isBuildStep(command: ToolCommand, script: string | undefined): boolean {
+  if (script !== undefined) return BUILD_SCRIPT.test(script);
+  const program = programOf(command);
+  if (BUILDERS.has(program)) return true;
+  if (program === "vite") return wordsOf(command)[programIndex(command) + 1] === "build";
+  return ["tsc", "tsgo"].includes(program) && !has(command, "--noEmit");
+}
+
 /** Flags of a command that writes, fixes or watches: never a check gates may run. */
 const WRITES = /^(?:--write|-w|--fix|--fix-dry-run|--watch|--unsafe|--apply)$/;
 const SHELL = /[|><$`()*]/;
@@ -125,7 +152,8 @@ export function scriptCommands(
     const list = (out[stage] ??= []);
     if (!list.includes(text)) list.push(text);
   };
-  const visit = (name: string, seen: Set<string>) => {
+  // `afterBuild`: the script runs after a build step of the script that called it.
+  const visit = (name: string, seen: Set<string>, afterBuild = false) => {
     if (seen.has(name) || seen.size > 8) return;
     seen.add(name);
     const byName = STAGE_BY_NAME.find(([pattern]) => pattern.test(name))?.[1];
@@ -135,20 +163,28 @@ export function scriptCommands(
     const known = segments.some((text) => stageOfCommand(parseCommand(text)));
     if (byName && !known && segments.some(needsShell))
       return add(byName, `npm run --silent ${name}`);
+    // Tests after a build step (`build && vitest --config vitest.dist.ts`) test the build's
+    // output, which gates does not make: they are left out (the tests of the sources still run).
+    let built = afterBuild;
     for (const text of segments) {
       if (text === "" || SHELL.test(text)) continue;
       const words = splitCommand(text).filter(
         (w, i, all) => !all.slice(0, i + 1).every((x) => /^\w+=/.test(x)),
       );
       const target = scriptOf(words, scripts);
-      if (target !== undefined) {
-        visit(target, seen);
+      const command = parseCommand(words.join(" "));
+      if (isBuildStep(command, target)) {
+        built = true;
         continue;
       }
-      const command = parseCommand(words.join(" "));
+      if (target !== undefined) {
+        visit(target, seen, built);
+        continue;
+      }
       if (command.args.some((a) => WRITES.test(a)) || DELEGATES.includes(programOf(command)))
         continue;
       const known = stageOfCommand(command);
+      if (known && known.stage === "test" && built) continue;
       if (known) add(known.stage, known.command.text);
       else if (byName) add(byName, command.text);
     }
