@@ -4,8 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { GatesContext } from "./context.js";
 import type { RawFinding } from "./tools/run-tool.js";
+import { VERSION } from "./version.js";
 
 export const CACHE_DIR = join(tmpdir(), "verify-gates-cache");
+
+/**
+ * What a cached base run holds, and how its paths are named: a gates that reads them otherwise
+ * (2: paths outside the base's worktree named from the root) must not read an older entry, and
+ * the folder is shared by every gates on the machine.
+ */
+const CACHE_FORMAT = `${VERSION}/2`;
 
 const keyOf = (f: RawFinding) => `${f.file ?? ""}\0${f.rule}\0${f.message}`;
 
@@ -46,7 +54,7 @@ export async function baseFindings(
   run: (dir: string) => Promise<RawFinding[]>,
 ): Promise<RawFinding[]> {
   const key = createHash("sha256")
-    .update(JSON.stringify([ctx.change.mergeBase, ...parts]))
+    .update(JSON.stringify([CACHE_FORMAT, ctx.change.mergeBase, ...parts]))
     .digest("hex");
   const file = join(CACHE_DIR, `base-${key}.json`);
   try {
