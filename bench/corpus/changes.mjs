@@ -35,7 +35,9 @@ function bump(repo, pkg) {
   const workspace = existsSync(join(repoDir(repo), "pnpm-workspace.yaml")) ? "-w " : "";
   const command = repo.pnpm
     ? `pnpm add ${workspace}${dev ? "-D" : "-P"} ${pkg}@${version} --prefer-offline`
-    : `npm install ${dev ? "-D" : "-P"} ${pkg}@${version} --no-audit --no-fund --prefer-offline`;
+    : repo.yarn
+      ? `npx -y yarn@${repo.yarn} add ${dev ? "-D " : ""}${pkg}@${version} --ignore-scripts --ignore-engines --prefer-offline`
+      : `npm install ${dev ? "-D" : "-P"} ${pkg}@${version} --no-audit --no-fund --prefer-offline`;
   const result = sh(repo, command);
   if (result.code !== 0) throw new Error(`${command}: ${result.out.slice(-600)}`);
   return `${pkg} → ${version}`;

@@ -495,6 +495,59 @@ export const REPOS = [
       },
     },
   },
+  {
+    name: "immer",
+    source: "immerjs/immer",
+    commit: "061c2425e1c9dff89e4e4189d42af1b7839dfe0a",
+    covers:
+      "yarn 1 (yarn.lock), vitest 3 with a mismatched @vitest/coverage-v8 2.x, tests after a build step (test:build), tsc over node_modules/@types (skipLibCheck off), prettier with tabs",
+    yarn: "1.22.22",
+    install:
+      "npx -y yarn@1.22.22 install --frozen-lockfile --ignore-scripts --ignore-engines --non-interactive --prefer-offline",
+    lockfile: "yarn.lock",
+    own: ["npx vitest run"],
+    format: (files) => `prettier -w --ignore-unknown ${q(files)}`,
+    hand: (files) => [
+      code(files).length && `vitest related --run ${q(code(files))}`,
+      code(files).length && "tsc --noEmit -p . --incremental",
+      `prettier -c --ignore-unknown ${q(files)}`,
+    ],
+    changes: {
+      fix: [
+        {
+          file: "src/utils/common.ts",
+          find: "export let isDraft = (value: any): boolean => !!value && !!value[DRAFT_STATE]",
+          replace:
+            "export let isDraft = (value: any): boolean =>\n\tvalue != null && !!value[DRAFT_STATE]",
+        },
+        {
+          file: "__tests__/isDraftable.js",
+          append:
+            '\ntest("a primitive is not draftable", () => {\n\texpect(isDraftable(0)).toBe(false)\n})\n',
+        },
+      ],
+      module: [
+        { file: "src/utils/clamp-corpus.ts", write: clampSource.ts },
+        { file: "__tests__/clamp-corpus.ts", write: vitestClamp("../src/utils/clamp-corpus") },
+      ],
+      rename: [{ rename: ["isObjectish", "isObjectishValue"] }],
+      types: [
+        { file: "src/utils/common.ts", append: "\nexport type CorpusKey = string | symbol\n" },
+      ],
+      docs: [{ file: "website/docs/faq.md", append: "\n## Corpus\n\nA note on drafts.\n" }],
+      deps: [{ bump: "lodash.clonedeep" }],
+      break: {
+        edits: [
+          {
+            file: "src/utils/common.ts",
+            find: "\t\tisPlainObject(value) ||\n\t\tisArray(value) ||",
+            replace: "\t\tisPlainObject(value) ||",
+          },
+        ],
+        test: "__tests__",
+      },
+    },
+  },
 ];
 
 /** The repositories of this run: CORPUS_ONLY=name,name picks some, in the list's order. */
