@@ -23,6 +23,8 @@ import { loopOf } from "../../test/loop-state.js";
 // touched and vitest still runs from the copy.
 const A = "7c1b2a39-4d5e-4f60-8a71-9b8c7d6e5f40";
 const TESTS_ONLY = "commands:\n  typecheck: false\n  lint: false\n  format: false\n";
+// The tools' check is the floor's, whatever the commands: a stop that runs no tool still makes it.
+const NO_TOOLS = `${TESTS_ONLY}  test: false\n`;
 
 /**
  * A private copy of the installed package `name` (real folder `real`) in `store`, laid out as
@@ -134,7 +136,8 @@ describe("the trusted tools' files are checked at every stop of a loop", () => {
 
 describe("a stop that finds the tools as recorded is remembered by the stats of what it read", () => {
   it("after a clean check, a file edited with its size and mtime kept, or a file added, still blocks", async () => {
-    const repo = makeRepo({ ".verify/gates.yaml": TESTS_ONLY });
+    // No test run: each stop is red for its floor finding (a focused test) or for the tools.
+    const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
     const { vitest, expectDir, reinstall } = privateVitest(repo);
     const entry = join(vitest, "vitest.mjs");
     const when = new Date("2024-01-02T03:04:05Z");

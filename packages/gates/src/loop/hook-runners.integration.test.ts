@@ -6,9 +6,10 @@ import { makeToolRepo, packageJson } from "../../test/tool-fixture.js";
 
 // Issue 34 §4: the Stop hook, as `loop install` wrote it, with a real Claude Code Stop payload,
 // on a real jest repo and a real `node --test` repo (a vitest cheat: loop-oracle.integration.test.ts).
-// Each: a committed red test, the loop armed there; a cheat → blocked naming the test; the
-// honest fix with a new, stricter test → allowed, the loop passed. Vitest: the honest refactor
-// (the red test moved, its body unchanged; an old suppression re-indented) → allowed.
+// Each: a committed red test, the loop armed there; a cheat → blocked naming the test; then, in
+// the same loop, the honest fix with a new, stricter test → allowed, the loop passed. Vitest: a
+// new suppression → blocked; then the honest refactor (the red test moved, its body unchanged;
+// an old suppression re-indented) → allowed.
 const S = "7c6b5a49-3827-4165-9f4e-3d2c1b0a9f8e";
 const TESTS_ONLY = "commands:\n  typecheck: false\n  lint: false\n  format: false\n";
 const TOOL_TIMEOUT = 120_000;
@@ -65,21 +66,15 @@ describe("jest: the Stop hook", () => {
   };
 
   it(
-    "the expected value edited, then the test skipped: blocked each time",
-    () => {
+    "the expected value edited, then the test skipped: blocked each time; then the fix and a new, stricter test are allowed once green",
+    async () => {
+      // One loop for the cheats and the honest change after them (arming is two bin starts).
       const { repo, claude } = armed(repoFiles, { "src/price.test.js": RED });
       repo.write("src/price.test.js", RED.replace("toBe(90)", "toBe(100)"));
       blockedOn(claude, repo, "src/price.test.js");
       repo.write("src/price.test.js", RED.replace('test("takes', 'test.skip("takes'));
       blockedOn(claude, repo, "src/price.test.js");
-    },
-    TOOL_TIMEOUT,
-  );
 
-  it(
-    "honest: the fix and a new, stricter test are allowed once green",
-    async () => {
-      const { repo, claude } = armed(repoFiles, { "src/price.test.js": RED });
       repo.write(
         "src/price.js",
         PRICE.replace("return price;", 'return code === "SAVE10" ? price - 10 : price;'),
@@ -112,21 +107,14 @@ describe("node --test: the Stop hook", () => {
   };
 
   it(
-    "the red test deleted, then skipped: blocked each time",
-    () => {
+    "the red test deleted, then skipped: blocked each time; then the fix and a new test are allowed once green",
+    async () => {
       const { repo, claude } = armed(repoFiles, { "test/price.test.js": RED });
       repo.remove("test/price.test.js");
       blockedOn(claude, repo, "test/price.test.js");
       repo.write("test/price.test.js", RED.replace('test("takes', 'test.skip("takes'));
       blockedOn(claude, repo, "test/price.test.js");
-    },
-    TOOL_TIMEOUT,
-  );
 
-  it(
-    "honest: the fix and a new test are allowed once green",
-    async () => {
-      const { repo, claude } = armed(repoFiles, { "test/price.test.js": RED });
       repo.write(
         "src/price.js",
         PRICE.replace("return price;", 'return code === "SAVE10" ? price - 10 : price;'),
@@ -155,31 +143,8 @@ describe("vitest: the Stop hook", () => {
   ].join("\n");
 
   it(
-    "honest: the fix, the red test moved to another file unchanged, an old suppression re-indented: allowed once green",
+    "the fix with a new suppression is blocked on it; the fix, the red test moved to another file unchanged, an old suppression re-indented: allowed once green",
     async () => {
-      const { repo, claude } = armed(
-        { "src/legacy.ts": LEGACY },
-        { "src/three.test.ts": RED },
-        makeRepo,
-      );
-      repo.write(
-        "src/math.ts",
-        "export function add(...xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n",
-      );
-      repo.remove("src/three.test.ts");
-      repo.write("src/add.test.ts", RED);
-      repo.write(
-        "src/legacy.ts",
-        `export function log(): void {\n  // eslint-${dis}-next-line   no-console\n  console.log("legacy");\n}\n`,
-      );
-      await allowed(claude, repo);
-    },
-    TOOL_TIMEOUT,
-  );
-
-  it(
-    "the counterpart: the same fix with a new suppression is blocked on it",
-    () => {
       const { repo, claude } = armed(
         { "src/legacy.ts": LEGACY },
         { "src/three.test.ts": RED },
@@ -191,6 +156,16 @@ describe("vitest: the Stop hook", () => {
       );
       repo.write("src/fresh.ts", LEGACY);
       blockedOn(claude, repo, "src/fresh.ts");
+
+      // The honest refactor, in the same loop: the new suppression gone.
+      repo.remove("src/fresh.ts");
+      repo.remove("src/three.test.ts");
+      repo.write("src/add.test.ts", RED);
+      repo.write(
+        "src/legacy.ts",
+        `export function log(): void {\n  // eslint-${dis}-next-line   no-console\n  console.log("legacy");\n}\n`,
+      );
+      await allowed(claude, repo);
     },
     TOOL_TIMEOUT,
   );

@@ -39,16 +39,29 @@ function armedOnRedBranch(args = "", extra: Record<string, string> = {}) {
 }
 
 describe("the loop's oracle is the tree at loop start", () => {
-  it("the agent weakens a test committed before its turn: the oracle's version still runs, the stop is blocked", async () => {
+  it("the agent weakens a test committed before its turn: the oracle's version still runs, the stop is blocked; the honest fix (the source, the test untouched) is green and ends the loop passed", async () => {
     const { repo, claude } = armedOnRedBranch();
     const oracle = (await loopOf(repo.dir, A))?.oracle_snapshot;
     expect(oracle).toMatch(/^\w+$/);
-    repo.write("src/three.test.ts", repo.read("src/three.test.ts").replace("toBe(6)", "toBe(3)"));
+    const committed = repo.read("src/three.test.ts");
+    repo.write("src/three.test.ts", committed.replace("toBe(6)", "toBe(3)"));
     const blocked = claude.event(stop(A, repo.dir));
     expect(blocked.code, debug(blocked)).toBe(0);
     const answer = JSON.parse(blocked.stdout) as { decision: string; reason: string };
     expect(answer.decision).toBe("block");
     expect(answer.reason).toContain("src/three.test.ts");
+
+    // The same loop: the weakening undone, the source fixed.
+    repo.write("src/three.test.ts", committed);
+    repo.write(
+      "src/math.ts",
+      "export function add(...xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n",
+    );
+    const allowed = claude.event(stop(A, repo.dir));
+    expect(allowed.code, debug(allowed)).toBe(0);
+    expect(allowed.stdout).toBe("");
+    expect(allowed.stderr).toContain("gates passed");
+    expect(await loopOf(repo.dir, A)).toMatchObject({ state: "passed" });
   });
 
   it("the agent declares its weakening in the task file after loop start: the task as it stood then decides", async () => {
@@ -115,18 +128,5 @@ describe("the loop's oracle is the tree at loop start", () => {
     ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^verify-gates: task file .*NOPE\.md: not found\n/);
-  });
-
-  it("the honest fix (the source, the test untouched) is green and ends the loop passed", async () => {
-    const { repo, claude } = armedOnRedBranch();
-    repo.write(
-      "src/math.ts",
-      "export function add(...xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n",
-    );
-    const allowed = claude.event(stop(A, repo.dir));
-    expect(allowed.code, debug(allowed)).toBe(0);
-    expect(allowed.stdout).toBe("");
-    expect(allowed.stderr).toContain("gates passed");
-    expect(await loopOf(repo.dir, A)).toMatchObject({ state: "passed" });
   });
 });

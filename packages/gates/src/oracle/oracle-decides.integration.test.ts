@@ -143,15 +143,17 @@ describe("vitest", () => {
   it("an acceptance test of the task (## TESTS) must be in the run; the fix passes the real one", async () => {
     const { repo, snapshot } = await red();
     repo.write("src/price.ts", FIXED);
-    const named = taskFile("## TESTS\n- src/price.test.ts > takes 10 off with SAVE10\n");
-    const green = await gates(repo, snapshot, named);
-    expect(green.code, debug(green)).toBe(0);
-    const unknown = taskFile("## TESTS\n- src/price.test.ts > takes 20 off with SAVE20\n");
-    const result = await gates(repo, snapshot, unknown);
+    // One run judges both entries: the real test, found and passed; an unknown one, missing.
+    const task = taskFile(
+      "## TESTS\n- src/price.test.ts > takes 10 off with SAVE10\n- src/price.test.ts > takes 20 off with SAVE20\n",
+    );
+    const result = await gates(repo, snapshot, task);
     expect(result.code, debug(result)).toBe(1);
+    expect(rules(result)).toEqual(["src/price.test.ts:oracle-test-missing"]);
     expect(messages(result, "oracle-test-missing")).toEqual([
       "src/price.test.ts > takes 20 off with SAVE20: an acceptance test of the task (## TESTS) is not in the run's report",
     ]);
+    expect(testNames(result)).toContain("src/price.test.ts:takes 10 off with SAVE10:passed");
   });
 
   it("a runner config added beside the oracle's cannot replace it", async () => {

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug } from "../../test/fixture.js";
@@ -66,5 +69,24 @@ describe("a test that already failed at the base", () => {
       "1 of 2 failing test(s) failed at the base too (test/half.test.ts > halves)",
     );
     expect(result.stdout).toContain("(it failed at the base too: red before this change)");
+  });
+
+  it("a failing test the base does not have starts no runner there: only the run of the change", async () => {
+    const repo = makeToolRepo(LIBRARY);
+    // half fixed, and a new test (absent at the base) that fails: the only failing one.
+    repo.write("src/math.ts", repo.read("src/math.ts").replace("a / 3", "a / 2"));
+    repo.write(
+      "test/double.test.ts",
+      'import { expect, it } from "vitest";\nimport { add } from "../src/math.js";\n\nit("doubles", () => {\n  expect(add(2, 2)).toBe(5);\n});\n',
+    );
+    const spy = join(mkdtempSync(join(tmpdir(), "gates-spy-")), "tools.log");
+    const result = await runCliInProcess(repo.dir, ["--only", "tests"], { GATES_SPY_LOG: spy });
+    expect(result.code, debug(result)).toBe(1);
+    const said = (result.report?.findings ?? []).map((f) => `${f.file}:${f.line} ${f.message}`);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/^test\/double\.test\.ts:4 doubles: /);
+    expect(said[0]).not.toContain("base");
+    const started = existsSync(spy) ? readFileSync(spy, "utf8").trim().split("\n") : [];
+    expect(started.map((line) => line.split(" ")[0])).toEqual(["vitest"]);
   });
 });

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { GatesContext } from "../context.js";
 import { baseFindings } from "../hold-line.js";
 import type { ToolCommand } from "../tools/command.js";
@@ -42,6 +44,9 @@ export async function failedAtBase(
     if (files.length === 0) continue;
     const parts = ["tests-at-base", command.text, files, toolVersion(ctx.root, runner).text];
     const found = await baseFindings(ctx, parts, async (dir): Promise<RawFinding[]> => {
+      // Files the base does not have (a task's red tests are often new) fail nothing there: a
+      // run on them alone would run no test, so no runner is started for it.
+      if (!files.some((file) => existsSync(join(dir, file)))) return [];
       const run = await runAt(dir, command, scopeArgs(runner, files));
       return (run.tests ?? [])
         .filter((t) => t.status === "failed")
