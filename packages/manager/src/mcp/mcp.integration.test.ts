@@ -26,6 +26,13 @@ let tracker: TempTracker;
 let session: McpSession;
 let client: Client;
 let transport: StdioClientTransport;
+/** The fixture issues by title, made in one `bd create -f` (one bd process, not five). */
+let made: Map<string, string>;
+const fixture = (title: string) => {
+  const id = made.get(title);
+  if (id === undefined) throw new Error(`no fixture issue '${title}'`);
+  return id;
+};
 
 beforeAll(async () => {
   project = makeFaultProject({ timeoutS: 2 });
@@ -50,6 +57,13 @@ beforeAll(async () => {
   git("add", ".");
   git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-q", "-m", "init");
   tracker = makeTracker();
+  made = tracker.createMany([
+    { title: "MCP green", description: "Done.\n\nVerify:\n- pass\n" },
+    { title: "MCP escalate", description: "Done.\n\nVerify:\n- pass\n" },
+    { title: "Never verified", description: "Nothing yet.\n\nVerify:\n- pass\n" },
+    { title: "Plan me", description: "Work.\n\nVerify:\n- pass\n- fail\n" },
+    { title: "MCP progress", description: "Done.\n\nVerify:\n- gates\n- pass\n" },
+  ]);
   session = await startMcp(project.dir, {
     ...(tracker.env as Record<string, string>),
     LEAKY_API_TOKEN: SECRET,
@@ -243,7 +257,7 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
   });
 
   it("verify_issue closes a green ticket on a real bd tracker; issue_log shows the attempt", async () => {
-    const id = tracker.create("MCP green", "Done.\n\nVerify:\n- pass\n");
+    const id = fixture("MCP green");
     const result = await client.callTool({ name: "verify_issue", arguments: { id } });
     expect(result.isError).toBeFalsy();
     const verification = IssueVerificationSchema.parse(result.structuredContent);
@@ -256,7 +270,7 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
   });
 
   it("escalate_issue sends a ticket to a human with the reason, logged not verified (issue 34 §3)", async () => {
-    const id = tracker.create("MCP escalate", "Done.\n\nVerify:\n- pass\n");
+    const id = fixture("MCP escalate");
     const why = "the acceptance test asks for the old price";
     const result = await client.callTool({
       name: "escalate_issue",
@@ -288,14 +302,14 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
     const result = await client.callTool({ name: "issue_log", arguments: { id: "t-zzz" } });
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/^issue_log: .*t-zzz.*\(hint: /);
-    const known = tracker.create("Never verified", "Nothing yet.\n\nVerify:\n- pass\n");
+    const known = fixture("Never verified");
     const empty = await client.callTool({ name: "issue_log", arguments: { id: known } });
     expect(empty.isError).toBeFalsy();
     expect(TicketLogSchema.parse(empty.structuredContent).entries).toEqual([]);
   });
 
   it("plan_issues is the batch's dry run: the plan, nothing run or changed", async () => {
-    const id = tracker.create("Plan me", "Work.\n\nVerify:\n- pass\n- fail\n");
+    const id = fixture("Plan me");
     const result = await client.callTool({ name: "plan_issues", arguments: { ids: [id] } });
     expect(result.isError).toBeFalsy();
     const plan = BatchPlanSchema.parse(result.structuredContent);
@@ -308,7 +322,7 @@ describe("verify-manager mcp (SDK client over stdio)", () => {
   });
 
   it("verify_issue sends progress for its gates stages and its flows", async () => {
-    const id = tracker.create("MCP progress", "Done.\n\nVerify:\n- gates\n- pass\n");
+    const id = fixture("MCP progress");
     const call = await callWithProgress(session, "verify_issue", { id, dry_run: true });
     expect(call.result.isError, text(call.result)).toBeFalsy();
     IssueVerificationSchema.parse(call.result.structuredContent);

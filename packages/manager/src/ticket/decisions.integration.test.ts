@@ -38,7 +38,9 @@ import { verifyTicket } from "./verify-ticket.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "vm-decisions-"));
 const projects: FaultProject[] = [];
+const catalogs: FlowCatalog[] = [];
 afterAll(() => {
+  for (const catalog of catalogs) catalog.close();
   for (const project of projects) {
     killMarked(project.marker);
     rmSync(project.dir, { recursive: true, force: true });
@@ -91,6 +93,11 @@ function project(options: { gates?: boolean; env?: NodeJS.ProcessEnv } = {}): Pr
   );
   const tracker = new MemoryTracker();
   const warnings: string[] = [];
+  const env = { ...process.env, ...options.env };
+  // One catalog per project, as one per `verify-manager issues` run and one per MCP server: the
+  // runner's --list runs once, not once per attempt (the flows do not change between them).
+  const catalog = new FlowCatalog({ dir: fault.dir, env });
+  catalogs.push(catalog);
   return {
     ...fault,
     gates,
@@ -102,7 +109,8 @@ function project(options: { gates?: boolean; env?: NodeJS.ProcessEnv } = {}): Pr
         dir: fault.dir,
         id,
         tracker,
-        env: { ...process.env, ...options.env },
+        env,
+        catalog,
         timeoutGraceMs: 500,
         killGraceMs: 1000,
         warn: (line) => warnings.push(line),

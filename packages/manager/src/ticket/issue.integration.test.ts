@@ -11,11 +11,27 @@ import { parseCommentReport } from "./report/comment.js";
 let tracker: TempTracker;
 let project: FaultProject;
 let runLog: string;
+/** The fixture issues by title, made in one `bd create -f` (one bd process, not seven). */
+let made: Map<string, string>;
+const fixture = (title: string) => {
+  const id = made.get(title);
+  if (id === undefined) throw new Error(`no fixture issue '${title}'`);
+  return id;
+};
 
 beforeAll(() => {
   tracker = makeTracker();
   project = makeFaultProject({ timeoutS: 3 });
   runLog = join(project.dir, "runs.log");
+  made = tracker.createMany([
+    { title: "checkout", description: "Verify:\n- pass\n- fail\n" },
+    { title: "interrupted", description: "Verify:\n- hang\n" },
+    { title: "partial", description: "Verify:\n- pass\n" },
+    { title: "comment fails", description: "Verify:\n- fail\n" },
+    { title: "close not made", description: "Verify:\n- pass\n" },
+    { title: "blocker", description: "no verify" },
+    { title: "blocked", description: "Verify:\n- pass\n" },
+  ]);
 });
 afterAll(() => {
   killMarked(project.marker);
@@ -62,7 +78,7 @@ describe("verify-manager issue (fault runner, real bd)", () => {
   });
 
   it("a failure: comment with the structured context and the marker, in_progress, exit 1; the same failure again is said to be the same", async () => {
-    const id = tracker.create("checkout", "Verify:\n- pass\n- fail\n");
+    const id = fixture("checkout");
     const first = await issue([id]);
     expect(first.code).toBe(1);
     const shown = tracker.showWithComments(id);
@@ -110,7 +126,7 @@ describe("interrupting verify-manager issue", () => {
   it("SIGTERM stops the flows and leaves the tracker unchanged", async () => {
     const { spawn } = await import("node:child_process");
     const { BIN } = await import("../../test/helpers/cli.js");
-    const id = tracker.create("interrupted", "Verify:\n- hang\n");
+    const id = fixture("interrupted");
     const child = spawn(process.execPath, [BIN, "issue", id, "--dir", project.dir], {
       env: env(),
       stdio: ["ignore", "pipe", "pipe"],
@@ -148,7 +164,7 @@ describe("bd faults → exit 2, a clear message naming the command, no success c
   });
 
   it("a loosely matched id is refused (bd resolves a partial id to another issue)", async () => {
-    const id = tracker.create("partial", "Verify:\n- pass\n");
+    const id = fixture("partial");
     const partial = id.replace(/^t-/, "");
     const result = await issue([partial]);
     expect(result.code).toBe(2);
@@ -164,7 +180,7 @@ describe("bd faults → exit 2, a clear message naming the command, no success c
       `#!/bin/sh\nif [ "$1" = comments ] && [ "$2" = add ]; then echo '{"error":"database is locked","schema_version":1}'; exit 1; fi\nexec "${tracker.env.VERIFY_BD}" "$@"\n`,
     );
     chmodSync(wrapper, 0o755);
-    const id = tracker.create("comment fails", "Verify:\n- fail\n");
+    const id = fixture("comment fails");
     const result = await issue([id], { VERIFY_BD: wrapper });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
@@ -184,7 +200,7 @@ describe("bd faults → exit 2, a clear message naming the command, no success c
       `#!/bin/sh\nif [ "$1" = close ]; then printf '[{"id":"%s","title":"x","status":"open"}]' "$2"; exit 0; fi\nexec "${tracker.env.VERIFY_BD}" "$@"\n`,
     );
     chmodSync(wrapper, 0o755);
-    const id = tracker.create("close not made", "Verify:\n- pass\n");
+    const id = fixture("close not made");
     const result = await issue([id], { VERIFY_BD: wrapper });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
@@ -203,8 +219,8 @@ describe("bd faults → exit 2, a clear message naming the command, no success c
   });
 
   it("bd refusing to close (open blocker) → exit 2, issue stays open", async () => {
-    const blocker = tracker.create("blocker", "no verify");
-    const id = tracker.create("blocked", "Verify:\n- pass\n");
+    const blocker = fixture("blocker");
+    const id = fixture("blocked");
     tracker.bd(["dep", "add", id, blocker]);
     const result = await issue([id]);
     expect(result.code).toBe(2);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeFaultProject, type FaultProject } from "../../../test/helpers/fault-runner.js";
+import { FlowCatalog } from "../../flows/catalog.js";
 import { MemoryTracker } from "../../../test/helpers/memory-tracker.js";
 import { killMarked } from "../../../test/helpers/processes.js";
 import { parseCommentReport } from "../report/comment.js";
@@ -14,7 +15,9 @@ import { verifyTicket } from "../verify-ticket.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "vm-false-close-"));
 const projects: FaultProject[] = [];
+const catalogs: FlowCatalog[] = [];
 afterAll(() => {
+  for (const catalog of catalogs) catalog.close();
   for (const project of projects) {
     killMarked(project.marker);
     rmSync(project.dir, { recursive: true, force: true });
@@ -33,12 +36,18 @@ function app(env: NodeJS.ProcessEnv = {}, tickets?: string[]) {
     { cwd: project.dir },
   );
   const tracker = new MemoryTracker();
+  const runEnv = { ...process.env, ...env };
+  // One catalog for the project's attempts, as one per `verify-manager issues` run: the
+  // runner's --list runs once, not once per attempt (the flows do not change between them).
+  const catalog = new FlowCatalog({ dir: project.dir, env: runEnv });
+  catalogs.push(catalog);
   const verify = (id: string) =>
     verifyTicket({
       dir: project.dir,
       id,
       tracker,
-      env: { ...process.env, ...env },
+      env: runEnv,
+      catalog,
       warn: () => {},
       timeoutGraceMs: 500,
       killGraceMs: 1000,

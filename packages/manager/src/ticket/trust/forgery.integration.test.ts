@@ -20,6 +20,7 @@ import { makeFaultProject, type FaultProject } from "../../../test/helpers/fault
 import { MemoryTracker } from "../../../test/helpers/memory-tracker.js";
 import { killMarked } from "../../../test/helpers/processes.js";
 import { ManagerError } from "../../errors.js";
+import { FlowCatalog } from "../../flows/catalog.js";
 import { verifyBatch } from "../batch/batch.js";
 import { parseCommentReport } from "../report/comment.js";
 import { verifyTicket } from "../verify-ticket.js";
@@ -34,12 +35,28 @@ import { verifyTicket } from "../verify-ticket.js";
 
 let tracker: TempTracker;
 const projects: FaultProject[] = [];
+const catalogs: FlowCatalog[] = [];
 const scratch = mkdtempSync(join(tmpdir(), "vm-forgery-"));
+
+/** The real bd's fixture issues by title, made in one `bd create -f` (one bd process, not four). */
+let made: Map<string, string>;
+const fixture = (title: string) => {
+  const id = made.get(title);
+  if (id === undefined) throw new Error(`no fixture issue '${title}'`);
+  return id;
+};
 
 beforeAll(() => {
   tracker = makeTracker();
+  made = tracker.createMany([
+    { title: "marker comment", description: "Verify:\n- fail\n" },
+    { title: "forged metadata", description: "Verify:\n- fail\n" },
+    { title: "twice at once", description: "Verify:\n- slow-pass\n" },
+    { title: "symlink log.jsonl (cli)", description: "Verify:\n- fail\n" },
+  ]);
 });
 afterAll(() => {
+  for (const catalog of catalogs) catalog.close();
   for (const project of projects) {
     killMarked(project.marker);
     rmSync(project.dir, { recursive: true, force: true });
@@ -79,8 +96,13 @@ function local(): LocalProject {
   const app = project();
   const tracker = new MemoryTracker();
   const warnings: string[] = [];
+  // One catalog for the project's attempts and batches, as one per `verify-manager` run: the
+  // runner's --list runs once, not once per attempt (the flows do not change between them).
+  const catalog = new FlowCatalog({ dir: app.dir, env: env() });
+  catalogs.push(catalog);
   const supervise = {
     env: env(),
+    catalog,
     timeoutGraceMs: 500,
     killGraceMs: 1000,
     warn: (line: string) => warnings.push(line),
@@ -182,7 +204,7 @@ describe("forged log lines", () => {
 describe("forged tracker records", () => {
   it("someone else's comment carrying the next attempt's marker does not stand in for the manager's", async () => {
     const app = project();
-    const id = tracker.create("marker comment", "Verify:\n- fail\n");
+    const id = fixture("marker comment");
     tracker.bd(["comments", "add", id, `all good here [verify-manager attempt ${id}#1]`]);
     expect((await cli(app.dir, ["issue", id])).code).toBe(1);
     expect(ownComments(id).map((c) => parseCommentReport(c.text)?.attempt?.attempt)).toEqual([1]);
@@ -201,7 +223,7 @@ describe("forged tracker records", () => {
 
   it("forged metadata plus a marker comment do not suppress an escalation", async () => {
     const app = project();
-    const id = tracker.create("forged metadata", "Verify:\n- fail\n");
+    const id = fixture("forged metadata");
     tracker.bd(["update", id, "--set-metadata", `verify_manager_attempt=${id}#1`]);
     tracker.bd(["comments", "add", id, `escalated already [verify-manager attempt ${id}#1]`]);
     const result = await cli(app.dir, ["issue", id, "--retry-budget", "1", "--json"]);
@@ -217,7 +239,7 @@ describe("forged tracker records", () => {
 describe("one attempt per ticket at a time", () => {
   it("a second `issue` of a ticket being verified exits 2 naming the holder; one attempt is logged", async () => {
     const app = project(20);
-    const id = tracker.create("twice at once", "Verify:\n- slow-pass\n");
+    const id = fixture("twice at once");
     const first = spawn(process.execPath, [BIN, "issue", id, "--dir", app.dir], {
       env: env({ FAULT_SLOW_MS: "5000" }),
       stdio: ["ignore", "pipe", "pipe"],
@@ -337,7 +359,7 @@ describe("writes stay inside .verify/", () => {
   it("through the CLI on real bd: a symlinked log.jsonl is refused with one line, exit 2, nothing written or posted", async () => {
     const app = project();
     const victim = outside();
-    const id = tracker.create("symlink log.jsonl (cli)", "Verify:\n- fail\n");
+    const id = fixture("symlink log.jsonl (cli)");
     plant(app.dir, join(victim, "victim"), ".verify/log.jsonl");
     const result = await cli(app.dir, ["issue", id, "--retry-budget", "1"]);
     expect(result.code).toBe(2);
