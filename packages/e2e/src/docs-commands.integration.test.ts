@@ -4,7 +4,9 @@
 // published to; a ```<lang> file=<path> block is written to that path first; a sh block whose
 // first line is `# expect exit N` must exit N, every other one 0. Other blocks are prose.
 // The README's folder, copied right after its install block, is also the first app of issue
-// 36 §3 (gates with no config at all): one `npm install -D agent-verify` serves both.
+// 36 §3 (gates with no config at all): one `npm install -D agent-verify` serves both. The
+// README's tracker is read back after its blocks: the ticket the bug left open carries the
+// manager's comment, the fixed one is closed as verified (the one real bd run of the e2e suite).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
@@ -14,6 +16,7 @@ import { exec } from "./exec.js";
 import { checkFirstApp, FIRST_APP_INSTALL } from "./first-app.js";
 import { REPO_ROOT } from "./pack.js";
 import { leftWithMarker } from "./processes.js";
+import { openTracker } from "./tracker.js";
 import { userEnv } from "./user-env.js";
 
 const published = inject("published");
@@ -33,7 +36,7 @@ afterAll(() => {
 async function runDoc(
   file: string,
   after?: (block: DocBlock, dir: string) => Promise<void>,
-): Promise<{ ran: number; written: number }> {
+): Promise<{ ran: number; written: number; dir: string; env: NodeJS.ProcessEnv }> {
   const dir = mkdtempSync(join(tmpdir(), "agent-verify-docs-"));
   temp.push(dir, `${dir}-yarn-cache`);
   const env = userEnv(published, MARKER, `${dir}-yarn-cache`);
@@ -63,7 +66,7 @@ async function runDoc(
     await after?.(block, dir);
   }
   expect(await leftWithMarker(MARKER)).toEqual([]);
-  return { ran, written };
+  return { ran, written, dir, env };
 }
 
 describe("the docs' commands, run as written", () => {
@@ -77,13 +80,35 @@ describe("the docs' commands, run as written", () => {
   it("README.md, in its own fresh folder", async () => {
     // AGENT_VERIFY_DOCS_README runs another copy (e.g. a README being rewritten elsewhere).
     const readme = process.env.AGENT_VERIFY_DOCS_README || join(REPO_ROOT, "README.md");
-    const { ran } = await runDoc(readme, async (block, dir) => {
+    const { ran, dir, env } = await runDoc(readme, async (block, dir) => {
       if (block.kind !== "run" || !block.script.includes(FIRST_APP_INSTALL)) return;
       if (existsSync(firstApp)) return;
       const copy = await exec("cp", ["-a", dir, firstApp], { cwd: tmpdir(), env: process.env });
       expect(copy.code, copy.stderr).toBe(0);
     });
     expect(ran).toBeGreaterThanOrEqual(1);
+
+    // "The manager on a tracker": the README's bd tracker, read back with the real bd. The
+    // request filed with the bug in is open, with the manager's comment naming the failing
+    // step; the one filed after the fix is closed as verified.
+    const tracker = openTracker(join(dir, ".verify", ".tracker", ".beads"), env);
+    const issues = tracker.list();
+    const red = issues.find((issue) => issue.title === "Add one works");
+    const green = issues.find((issue) => issue.title === "Add one, fixed");
+    expect(red?.status, JSON.stringify(issues)).not.toBe("closed");
+    const redComment = tracker.comments(red?.id ?? "")[0]?.text ?? "";
+    expect(redComment.split("\n")[0]).toMatch(/attempt 1 of 3 failed/);
+    expect(redComment).toMatch(/flow \*\*add-one\*\* failed at step `assert-count-1`/);
+    expect(green, JSON.stringify(issues)).toMatchObject({ status: "closed" });
+    expect(green?.close_reason).toMatch(/^verified: flows add-one passed/);
+    // What the tools wrote (the verify log, the artifacts) is git-ignored by init's lines.
+    expect(existsSync(join(dir, ".verify", "log.jsonl"))).toBe(true);
+    const status = await exec("git", ["status", "--porcelain", "--untracked-files=all"], {
+      cwd: dir,
+      env,
+    });
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).not.toMatch(/\.verify\/(artifacts|log\.jsonl)/);
   });
 
   // Issue 36 §3: `npx verify-gates` right after the README's first flow, no config at all.

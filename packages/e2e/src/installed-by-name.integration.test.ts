@@ -213,8 +213,13 @@ describe("published to a real registry", () => {
     return { dir, env, git, opts, bin, port: await freePort() };
   }
 
-  /** init, a flow, the manager over every flow, the CI workflow, gates: from the installed bins. */
-  async function useIt(manager: Manager, a: Awaited<ReturnType<typeof app>>) {
+  /**
+   * init, a flow, the manager over every flow, the CI workflow, gates: from the installed bins.
+   * `sharded`: the manager's run over every flow is the CI workflow's two shards, merged, which
+   * the caller runs after this, and the flow run alone is the shard that holds it (the same
+   * runs, so not made twice here).
+   */
+  async function useIt(manager: Manager, a: Awaited<ReturnType<typeof app>>, sharded = false) {
     const { dir, opts, bin, port } = a;
     const manifestFile = readFileSync(join(dir, "package.json"), "utf8");
     // By name from the registry: a range, no path, no override, no resolution.
@@ -277,9 +282,11 @@ describe("published to a real registry", () => {
     const [tsc, list, flow] = await Promise.all([
       exec(process.execPath, [tscBin, "-p", ".verify"], opts()),
       bin("verify-runner", "--list"),
-      timed(`${manager} flow`, () =>
-        exec(join(dir, "node_modules", ".bin", "verify-runner"), ["add-todos"], opts()),
-      ),
+      sharded
+        ? null
+        : timed(`${manager} flow`, () =>
+            exec(join(dir, "node_modules", ".bin", "verify-runner"), ["add-todos"], opts()),
+          ),
     ]);
     expect(
       FlowListSchema.parse(jsonOf(list)).flows.map((entry) => [entry.name, entry.implemented]),
@@ -288,26 +295,18 @@ describe("published to a real registry", () => {
       ["front-page", true],
     ]);
     expect(tsc.code, show(tsc)).toBe(0);
-    const passed = RunResultSchema.parse(jsonOf(flow));
-    expect([flow.code, passed.status], show(flow)).toEqual([0, "pass"]);
-    // The Playwright it found is in the tested range: no warning line.
-    expect(flow.stderr).not.toMatch(/@playwright\/test .*(outside|not installed)/);
+    if (flow) expectFlowPassed(flow.code, jsonOf(flow), flow.stderr, show(flow));
 
-    const all = await timed(`${manager} manager run --all`, () =>
-      exec(join(dir, "node_modules", ".bin", "verify-manager"), ["run", "--all", "--json"], opts()),
-    );
-    const run = RunReportSchema.parse(jsonOf(all));
-    expect(
-      [all.code, run.outcomes.map((outcome) => [outcome.flow, outcome.outcome])],
-      run.outcomes.map((outcome) => `${outcome.flow}: ${outcome.error ?? "no error"}`).join("\n") +
-        show(all),
-    ).toEqual([
-      0,
-      [
-        ["add-todos", "pass"],
-        ["front-page", "pass"],
-      ],
-    ]);
+    if (!sharded) {
+      const all = await timed(`${manager} manager run --all`, () =>
+        exec(
+          join(dir, "node_modules", ".bin", "verify-manager"),
+          ["run", "--all", "--json"],
+          opts(),
+        ),
+      );
+      expectBothPassed(all, RunReportSchema.parse(jsonOf(all)));
+    }
 
     // Gates on a committed app and a small change, from the installed bin.
     await exec("git", [...a.git, "add", "-A"], opts());
@@ -323,7 +322,33 @@ describe("published to a real registry", () => {
     expect([gates.code, gatesReport.status], show(gates)).toEqual([0, "pass"]);
   }
 
-  it("npm, in an app that already has @playwright/test 1.64.1: one Playwright copy, init, a flow, run --all, shards merged, gates", async () => {
+  /**
+   * The installed runner, run alone on add-todos: exit 0, its JSON a pass, and the Playwright
+   * it found is in the tested range (no warning line on its stderr).
+   */
+  function expectFlowPassed(code: number | null, json: unknown, stderr: string, why: string) {
+    const passed = RunResultSchema.parse(json);
+    expect([code, passed.status], why).toEqual([0, "pass"]);
+    expect(stderr).not.toMatch(/@playwright\/test .*(outside|not installed)/);
+  }
+
+  /** The manager's run over every flow: exit 0, both flows passed (in manifest order). */
+  function expectBothPassed(run: Exec, report: ReturnType<typeof RunReportSchema.parse>): void {
+    expect(
+      [run.code, report.outcomes.map((outcome) => [outcome.flow, outcome.outcome])],
+      report.outcomes
+        .map((outcome) => `${outcome.flow}: ${outcome.error ?? "no error"}`)
+        .join("\n") + show(run),
+    ).toEqual([
+      0,
+      [
+        ["add-todos", "pass"],
+        ["front-page", "pass"],
+      ],
+    ]);
+  }
+
+  it("npm, in an app that already has @playwright/test 1.64.1: one Playwright copy, init, a flow, run --all as two shards merged, gates", async () => {
     const a = await app("npm");
     const own = await timed("npm install @playwright/test", () =>
       exec(
@@ -342,11 +367,11 @@ describe("published to a real registry", () => {
     expect(installedCopies(a.dir, "@playwright/test")).toEqual(["1.64.1"]);
     expect(installedCopies(a.dir, "@agent-verify/runner")).toEqual([VERSION]);
 
-    await useIt("npm", a);
+    await useIt("npm", a, true);
 
-    // The CI workflow's commands: two shards, their reports merged into HTML and JUnit. Each
-    // shard runs alone, as on its own CI machine (two runs sharing one web server on one machine
-    // are the runner's shared-web-server tests).
+    // The CI workflow's commands, npm's run over every flow: two shards, their reports merged
+    // into HTML and JUnit. Each shard runs alone, as on its own CI machine (two runs sharing one
+    // web server on one machine are the runner's shared-web-server tests).
     const manager = join(a.dir, "node_modules", ".bin", "verify-manager");
     const shards = [];
     for (const [i, shard] of ["1/2", "2/2"].entries()) {
@@ -359,6 +384,21 @@ describe("published to a real registry", () => {
       );
     }
     for (const shard of shards) expect(shard.code, show(shard)).toBe(0);
+    // The shard that holds add-todos ran it alone, in its own runner (no worker): that run is
+    // the installed runner's, its exit code, JSON and stderr as the manager recorded them.
+    const alone = [1, 2]
+      .map((i) =>
+        RunReportSchema.parse(JSON.parse(readFileSync(join(a.dir, `shard-${i}.json`), "utf8"))),
+      )
+      .flatMap((report) => report.outcomes)
+      .find((outcome) => outcome.flow === "add-todos");
+    expect(alone?.isolation, JSON.stringify(alone)).toBeUndefined();
+    expectFlowPassed(
+      alone?.exit_code ?? null,
+      alone?.result,
+      alone?.stderr_tail ?? "",
+      JSON.stringify(alone),
+    );
     const merged = await exec(
       manager,
       [
@@ -372,12 +412,8 @@ describe("published to a real registry", () => {
       ],
       a.opts(),
     );
-    expect(merged.code, show(merged)).toBe(0);
-    expect(
-      RunReportSchema.parse(jsonOf(merged))
-        .outcomes.map((outcome) => outcome.flow)
-        .sort(),
-    ).toEqual(["add-todos", "front-page"]);
+    // The merged report is the run over every flow: both passed, in the manifest's order.
+    expectBothPassed(merged, RunReportSchema.parse(jsonOf(merged)));
     expect(readFileSync(join(a.dir, "verify-junit.xml"), "utf8")).toMatch(/<testsuites?[\s>]/);
     expect(existsSync(join(a.dir, "verify-html-report", "index.html"))).toBe(true);
     expect(await leftWithMarker(MARKER)).toEqual([]);
