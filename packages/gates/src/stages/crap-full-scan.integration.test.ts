@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CrapReportSchema } from "@agent-verify/contract";
 import { describe, expect, it } from "vitest";
-import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, makeRepo, runCli } from "../../test/fixture.js";
 
 // Issue 33 §3: the advisory full CRAP scan after a test change scores every source function of
@@ -49,10 +48,10 @@ describe("the advisory full scan after a test change", () => {
     ]);
   });
 
-  it("a tested simple function stays out of the advisory list (the bin's argv path, in process)", async () => {
+  it("a tested simple function stays out of the advisory list", () => {
     const repo = makeRepo();
     repo.write("src/math.test.ts", repo.read("src/math.test.ts") + MORE_TEST);
-    const result = await runCliInProcess(repo.dir, ["--only", "tests,crap"]);
+    const result = runCli(repo.dir, ["--only", "tests,crap"]);
     expect(result.code, debug(result)).toBe(0);
     expect(crapJson(repo.dir)).toMatchObject({ full_scan: true, advisory: [] });
   });
