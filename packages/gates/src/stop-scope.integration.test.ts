@@ -12,38 +12,29 @@ const stage = (result: CliResult, name: string) =>
   result.report?.stages.find((s) => s.stage === name);
 
 describe("a change with no code runs no test suite", () => {
-  it("docs only: the tests and the typecheck are skipped and the summary says why", async () => {
+  it("docs only, an .mdx page among them (issue 46 §3): the tests and the typecheck are skipped and the summary says why", async () => {
     const repo = makeRepo();
     repo.write("README.md", "# notes\n\nHow to add numbers.\n");
     repo.write("docs/usage.md", "Call add.\n");
-    const result = await runCliInProcess(repo.dir, []);
-    expect(result.code, debug(result)).toBe(0);
-    expect(stage(result, "tests")).toMatchObject({
-      status: "skip",
-      reason: "no code changed (only README.md, docs/usage.md)",
-    });
-    expect(stage(result, "typecheck")?.status).toBe("skip");
-    expect(result.report?.tests).toBeUndefined();
-    expect(result.summary).toContain("tests (no code changed (only README.md, docs/usage.md))");
-  });
-
-  it("an .mdx page beside a README is documentation: no test runs (issue 46 §3)", async () => {
-    const repo = makeRepo();
-    repo.write("README.md", "# notes\n");
     repo.write("docs/guide.mdx", "# Guide\n\n<Note>Call add.</Note>\n");
     const result = await runCliInProcess(repo.dir, []);
     expect(result.code, debug(result)).toBe(0);
     expect(stage(result, "tests")).toMatchObject({
       status: "skip",
-      reason: "no code changed (only README.md, docs/guide.mdx)",
+      reason: "no code changed (only README.md, docs/guide.mdx, docs/usage.md)",
     });
+    expect(stage(result, "typecheck")?.status).toBe("skip");
     expect(result.report?.tests).toBeUndefined();
+    expect(result.summary).toContain(
+      "tests (no code changed (only README.md, docs/guide.mdx, docs/usage.md))",
+    );
   });
 
+  // Which stage a markdown file's change runs is the tests stage's choice: only it runs here.
   it("a markdown fixture under a tests folder is the oracle's: the suite runs", async () => {
     const repo = makeRepo();
     repo.write("src/__fixtures__/input.md", "# read by a test\n");
-    const result = await runCliInProcess(repo.dir, []);
+    const result = await runCliInProcess(repo.dir, ["--only", "tests"]);
     expect(stage(result, "tests")?.status, debug(result)).toBe("pass");
   });
 
@@ -51,7 +42,7 @@ describe("a change with no code runs no test suite", () => {
     const repo = makeRepo();
     repo.write("README.md", "# notes\n");
     repo.write("src/math.ts", repo.read("src/math.ts") + "export const one = 1;\n");
-    const result = await runCliInProcess(repo.dir, []);
+    const result = await runCliInProcess(repo.dir, ["--only", "tests"]);
     expect(stage(result, "tests")?.status, debug(result)).toBe("pass");
   });
 });
@@ -66,33 +57,6 @@ describe("stop at the first red stage (the Stop hook's run)", () => {
     );
     return repo;
   };
-
-  it("with stopAtFirstRed a red lint leaves the tests and CRAP unrun, named with why", async () => {
-    const repo = lintRed();
-    const result = await runInProcess(repo.dir, { stopAtFirstRed: true });
-    expect(result.code, debug(result)).toBe(1);
-    expect(stage(result, "lint")?.status).toBe("fail");
-    for (const name of ["tests", "crap"])
-      expect(stage(result, name)).toEqual(
-        expect.objectContaining({ status: "skip", reason: "not run: the lint stage failed" }),
-      );
-    expect(result.summary).toContain("tests (not run: the lint stage failed)");
-  });
-
-  it("a red lint calls off the suite running beside it: its tree and worktree are gone", async () => {
-    const repo = lintRed();
-    const mine = () =>
-      readdirSync(tmpdir()).filter((name) => name.startsWith(`verify-gates-base-${process.pid}-`));
-    const before = mine();
-    const result = await runInProcess(repo.dir, { stopAtFirstRed: true });
-    expect(stage(result, "tests")?.status, debug(result)).toBe("skip");
-    expect(mine()).toEqual(before);
-    const worktrees = execFileSync("git", ["worktree", "list", "--porcelain"], {
-      cwd: repo.dir,
-      encoding: "utf8",
-    });
-    expect(worktrees.match(/^worktree /gm)).toHaveLength(1);
-  });
 
   it("the suite runs beside the static tools, and a red lint kills it", async () => {
     // Deterministic: the repository's eslint config waits (up to a minute) until the slow test
@@ -155,16 +119,34 @@ describe("stop at the first red stage (the Stop hook's run)", () => {
     expect(stage(result, "tests")?.status).toBe("pass");
   });
 
-  it("the Stop hook blocks on the red lint and its message names the stages that did not run", async () => {
+  it("the Stop hook's run (stopAtFirstRed) blocks on the red lint: tests and CRAP unrun, named with why; the called-off suite's tree and worktree are gone", async () => {
     const repo = lintRed();
     const session = "5a1c2a9e-7b4d-4e21-9c0a-5d6e7f8a9b0c";
     const started = await runCliInProcess(repo.dir, ["loop", "start", "--session", session]);
     expect(started.code, debug(started)).toBe(0);
+    const mine = () =>
+      readdirSync(tmpdir()).filter((name) => name.startsWith(`verify-gates-base-${process.pid}-`));
+    const before = mine();
     const input = JSON.stringify({ session_id: session, cwd: repo.dir, hook_event_name: "Stop" });
     const result = await runCliInProcess(repo.dir, ["hook"], {}, input);
     const answer = JSON.parse(result.stdout) as { decision: string; reason: string };
     expect(answer.decision, debug(result)).toBe("block");
     expect(answer.reason).toContain("tests (not run: the lint stage failed)");
     expect(answer.reason).toContain("crap (not run: the lint stage failed)");
+    // The run's report and summary, as the hook left them in .verify/ (a red run: exit 1).
+    expect(result.report?.status).toBe("fail");
+    expect(stage(result, "lint")?.status).toBe("fail");
+    for (const name of ["tests", "crap"])
+      expect(stage(result, name)).toEqual(
+        expect.objectContaining({ status: "skip", reason: "not run: the lint stage failed" }),
+      );
+    expect(result.summary).toContain("tests (not run: the lint stage failed)");
+    // The suite running beside the lint was called off: its tree and worktree are gone.
+    expect(mine()).toEqual(before);
+    const worktrees = execFileSync("git", ["worktree", "list", "--porcelain"], {
+      cwd: repo.dir,
+      encoding: "utf8",
+    });
+    expect(worktrees.match(/^worktree /gm)).toHaveLength(1);
   });
 });

@@ -166,6 +166,13 @@ describe("widenReason: what makes a stop run the whole suite", () => {
     expect(widenReason(input(changed(path)))).toBe(reason);
   });
 
+  it("a change to the oracle's vitest.config.js widens (test-scope.integration's repo)", () => {
+    const oraclePaths = new Set(["test/sum.test.js", "test/mul.test.js", "vitest.config.js"]);
+    expect(widenReason(input({ ...changed("vitest.config.js"), oraclePaths }))).toBe(
+      "the change touches vitest.config.js, which the oracle holds",
+    );
+  });
+
   it("an oracle test file the change edits stays related: it runs in both versions (issue 46 §3)", () => {
     expect(widenReason(input(changed("src/a.test.ts")))).toBeUndefined();
     expect(

@@ -42,9 +42,17 @@ const loopJson = async (dir: string) =>
   ) as Record<string, unknown>;
 
 describe("issue 35 §3: the loop's state is out of the working tree's reach", () => {
-  it("deleting or forging .verify/ (loop files, the stamp) ends nothing and makes nothing green", async () => {
+  it("deleting or forging .verify/ (loop files, the stamp) or a stub in node_modules/.bin ends nothing and makes nothing green", async () => {
     const { repo, claude } = armedRed();
-    expect(decision(claude.event(stop(A, repo.dir)).stdout).decision).toBe("block");
+    // The hook runs the verify-gates loop install recorded, never a stub in node_modules/.bin.
+    const settings = repo.read(".claude/settings.json");
+    expect(settings).not.toContain("node_modules/.bin");
+    const stub = join(repo.dir, "node_modules", ".bin", "verify-gates");
+    writeFileSync(stub, "#!/bin/sh\necho STUB >&2\nexit 0\n", { mode: 0o755 });
+    const blocked = claude.event(stop(A, repo.dir));
+    expect(blocked.stderr).not.toContain("STUB");
+    expect(decision(blocked.stdout).decision, debug(blocked)).toBe("block");
+    expect(existsSync(stub)).toBe(true);
     // The red report names no stamp a forged .verify/green could copy.
     const report = JSON.parse(repo.read(".verify/gates.json")) as { stamp: unknown };
     expect(report.stamp).toBeNull();
@@ -141,18 +149,6 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
     });
     const next = claude.verifyLoop(A);
     expect(next.stderr).toContain("ended capped (agent_block_cap) by the hook");
-  });
-
-  it("the hook runs the verify-gates loop install recorded, never a stub in node_modules/.bin", () => {
-    const { repo, claude } = armedRed();
-    const settings = repo.read(".claude/settings.json");
-    expect(settings).not.toContain("node_modules/.bin");
-    const stub = join(repo.dir, "node_modules", ".bin", "verify-gates");
-    writeFileSync(stub, "#!/bin/sh\necho STUB >&2\nexit 0\n", { mode: 0o755 });
-    const blocked = claude.event(stop(A, repo.dir));
-    expect(blocked.stderr).not.toContain("STUB");
-    expect(decision(blocked.stdout).decision, debug(blocked)).toBe("block");
-    expect(existsSync(stub)).toBe(true);
   });
 
   it("a verify-gates package file changed in the working tree blocks the hook, naming the file", () => {

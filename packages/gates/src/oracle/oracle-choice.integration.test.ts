@@ -106,15 +106,17 @@ describe("the oracle is chosen", () => {
     const repo = cheatedBranch();
     repo.commit("the test, loosened");
     repo.write(".verify/gates.yaml", "oracle: HEAD\n");
-    const result = await runInProcess(repo.dir, { only: ["tests"], oracle: undefined });
+    // The oracle is chosen before any stage runs: the cheapest stage will do.
+    const result = await runInProcess(repo.dir, { only: ["scope"], oracle: undefined });
     expect(oracleOf(result)?.origin, debug(result)).toBe("merge-base");
   });
 
   it("precedence: snapshot > --oracle > task > config > merge base (a weaker bad ref is never read)", async () => {
     const repo = cheatedBranch({ ".verify/gates.yaml": "oracle: no-such-config-ref\n" });
     const badTask = taskFile("ORACLE: no-such-task-ref\n");
+    // The oracle is chosen before any stage runs: the cheapest stage will do.
     const cli = await runInProcess(repo.dir, {
-      only: ["tests"],
+      only: ["scope"],
       oracle: "task-start",
       taskFile: badTask,
     });
@@ -165,7 +167,11 @@ describe("the oracle is chosen", () => {
 
 describe("the stamp depends on the oracle", () => {
   it("a green change verified against one oracle is verified again against another", async () => {
-    const repo = cheatedBranch();
+    // Only the oracle's tests decide here: the base's config leaves the static tools out of
+    // both full runs (the stamp's key holds the oracle either way).
+    const repo = cheatedBranch({
+      ".verify/gates.yaml": "commands:\n  typecheck: false\n  lint: false\n  format: false\n",
+    });
     repo.write("src/price.test.ts", RED_TEST);
     repo.write(
       "src/price.ts",
