@@ -103,6 +103,20 @@ function byHand(repo, files) {
   return { ms, red, out };
 }
 
+/**
+ * A block of an honest change that rests only on tests red at the base too, while the checks by
+ * hand are red as well: the base is red where the bench runs (immer's map-set tests need Node 22),
+ * and gates agrees with the person. Not a false red, counted apart.
+ */
+function redAtBaseToo(gated, hand) {
+  const findings = gated.report?.findings ?? [];
+  return (
+    hand.red.length > 0 &&
+    findings.length > 0 &&
+    findings.every((f) => f.rule === "test-failed" && f.message.includes("failed at the base too"))
+  );
+}
+
 const alreadyVerified = (gated) => gated.report?.already_verified ?? null;
 
 /** Does the block name the test the change broke (a failed-test finding naming it, in the reason)? */
@@ -144,6 +158,7 @@ export function runChanges(repo, base, only, reportDir, log) {
     if (gated.report?.exit_code === 2 || gated.answer?.gates_status === "error")
       verdict = "setup-error";
     else if (gated.decision === expected) verdict = "ok";
+    else if (gated.decision === "block" && redAtBaseToo(gated, hand)) verdict = "agree-red";
     else if (gated.decision === "block") verdict = "false-red";
     else if (gated.decision === "allow") verdict = "false-green";
     else verdict = "error";
