@@ -64,6 +64,9 @@ export function armLoop(repo, base) {
     VERIFY_STATE_DIR: stateDir(repo, "stops"),
     ...(base ? { BASE: base } : {}),
   });
+  // Re-arming an active loop keeps its records and counts (as it must for an agent): each arming
+  // here is a new task at the base, so the last one's loop is disarmed first, as a person would.
+  sh(repo, `node ${quote(BIN)} loop stop --session ${SESSION}`, { env });
   const result = sh(repo, `node ${quote(BIN)} loop start --session ${SESSION}`, { env });
   if (result.code !== 0) throw new Error(`loop start in ${repo.name}: ${result.out.slice(-800)}`);
 }
