@@ -116,6 +116,17 @@ const sameKey = (a: readonly unknown[], b: StatKey) => b.every((v, i) => a[i] ==
 const TOOL_OUTPUT_DIRS = new Set([".cache", ".vite", ".vitest"]);
 const isToolOutputFile = (name: string) => name.endsWith(".tsbuildinfo");
 
+/**
+ * Whether a path inside a package is one `packageHashes` leaves out: a record taken by another
+ * gates may hold it, and comparing it would call a tool-written file a removed one.
+ */
+export function isToolOutputPath(rel: string): boolean {
+  const parts = rel.split("/");
+  return (
+    isToolOutputFile(parts.at(-1) ?? "") || parts.slice(0, -1).some((p) => TOOL_OUTPUT_DIRS.has(p))
+  );
+}
+
 export interface HashCount {
   files: number;
   hashed: number;
