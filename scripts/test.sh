@@ -12,6 +12,10 @@ scratch=$(mktemp -d)
 checks_pid=
 cleanup() {
   if [ -n "$checks_pid" ]; then kill -- "-$checks_pid" 2>/dev/null || true; fi
+  # SUITE_REPORTS=<dir> keeps every package's vitest JSON report (each file's and test's duration).
+  if [ -n "${SUITE_REPORTS:-}" ] && [ -d "$scratch/timings" ]; then
+    mkdir -p "$SUITE_REPORTS" && cp "$scratch"/timings/*.json "$SUITE_REPORTS"/ 2>/dev/null || true
+  fi
   rm -rf "$scratch"
 }
 trap cleanup EXIT
