@@ -65,48 +65,49 @@ describe("vitest", () => {
     return { repo, snapshot };
   };
 
-  it("a -t filter in the gates.yaml test command: the filtered tests are named, red", async () => {
-    const { repo, snapshot } = await red();
-    repo.write(".verify/gates.yaml", "commands:\n  test: vitest run -t keeps\n");
-    const result = await gates(repo, snapshot);
-    expect(result.code, debug(result)).toBe(1);
-    expect(rules(result)).toContain("src/price.test.ts:oracle-test-skipped");
-    expect(messages(result, "oracle-test-skipped").join("\n")).toContain(
-      "takes 10 off with SAVE10",
-    );
-  });
+  // One run, one change that cheats three ways at once, each finding on its own file: a -t
+  // filter in gates.yaml, the include narrowed in the vitest config, and a test file moved out
+  // of the runner's include.
+  describe("one change: a -t filter, a narrowed include and a test file moved out", () => {
+    let result: CliResult;
+    beforeAll(async () => {
+      const { repo, snapshot } = await red();
+      repo.write(".verify/gates.yaml", "commands:\n  test: vitest run -t SAVE10\n");
+      repo.write(
+        "vitest.config.ts",
+        'import { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { include: ["src/math.test.ts"] },\n});\n',
+      );
+      const math = repo.read("src/math.test.ts");
+      repo.remove("src/math.test.ts");
+      repo.write("spec/math.test.ts", math.replace("./math.js", "../src/math.js"));
+      result = await gates(repo, snapshot);
+    });
 
-  it("include narrowed in the vitest config: the oracle's config runs the red test", async () => {
-    const { repo, snapshot } = await red();
-    repo.write(
-      "vitest.config.ts",
-      'import { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { include: ["src/math.test.ts"] },\n});\n',
-    );
-    const result = await gates(repo, snapshot);
-    expect(result.code, debug(result)).toBe(1);
-    expect(rules(result)).toContain("src/price.test.ts:test-failed");
-  });
+    it("a -t filter in the gates.yaml test command: the filtered tests are named, red", () => {
+      expect(result.code, debug(result)).toBe(1);
+      expect(rules(result)).toContain("src/price.test.ts:oracle-test-skipped");
+      expect(messages(result, "oracle-test-skipped").join("\n")).toContain(
+        "keeps the price without a code",
+      );
+    });
 
-  it("a test file moved out of the runner's include: its tests are named missing", async () => {
-    const { repo, snapshot } = await red();
-    repo.remove("src/price.test.ts");
-    repo.write("spec/price.test.ts", RED.replace("./price.js", "../src/price.js"));
-    const result = await gates(repo, snapshot);
-    expect(result.code, debug(result)).toBe(1);
-    expect(rules(result)).toContain("src/price.test.ts:oracle-test-missing");
-    expect(messages(result, "oracle-test-missing").join("\n")).toContain(
-      "takes 10 off with SAVE10",
-    );
+    it("include narrowed in the vitest config: the oracle's config runs the red test", () => {
+      expect(result.code, debug(result)).toBe(1);
+      expect(rules(result)).toContain("src/price.test.ts:test-failed");
+    });
+
+    it("a test file moved out of the runner's include: its tests are named missing", () => {
+      expect(result.code, debug(result)).toBe(1);
+      expect(rules(result)).toContain("src/math.test.ts:oracle-test-missing");
+      expect(messages(result, "oracle-test-missing").join("\n")).toContain("adds negatives");
+    });
   });
 
   it("a declared change (## TESTS, action: modify) runs in the change's version and is listed", async () => {
     const { repo, snapshot } = await red();
     repo.write("src/price.ts", FIXED.replace("price - 10", "price - 15"));
     repo.write("src/price.test.ts", RED.replace("toBe(90)", "toBe(85)"));
-    const undeclared = await gates(repo, snapshot);
-    expect(undeclared.code, debug(undeclared)).toBe(1);
-    expect(rules(undeclared)).toContain("src/price.test.ts:test-failed");
-
+    // Undeclared, the oracle's version decides (red): integrity.test.ts, on this run's report.
     const task = taskFile(
       [
         "# Task: SAVE10 takes 15",
@@ -168,7 +169,7 @@ describe("vitest", () => {
     const snapshot = await armed(repo, { "src/price.test.ts": RED });
     repo.write(
       "vitest.config.ts",
-      'import { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { include: ["src/other.test.ts"] },\n});\n',
+      'import { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { include: ["src/math.test.ts"] },\n});\n',
     );
     const result = await gates(repo, snapshot);
     expect(result.code, debug(result)).toBe(1);
@@ -206,17 +207,14 @@ describe("jest", () => {
 
   it("a rewritten test, and a -t filter in the test script, still run the red test", async () => {
     const { repo, snapshot } = await red();
+    // Both cheats in one change: the red test fails only when the oracle's test and its script
+    // both run (either left as the change has it, the test passes or does not run).
     repo.write("src/price.test.js", RED.replace("toBe(90)", "toBeDefined()"));
-    const rewritten = await gates(repo, snapshot);
-    expect(rewritten.code, debug(rewritten)).toBe(1);
-    expect(rules(rewritten)).toContain("src/price.test.js:test-failed");
-
-    repo.write("src/price.test.js", RED);
     const pkg = JSON.parse(repo.read("package.json")) as Record<string, unknown>;
     repo.write("package.json", JSON.stringify({ ...pkg, scripts: { test: "jest -t nothing" } }));
-    const filtered = await gates(repo, snapshot);
-    expect(filtered.code, debug(filtered)).toBe(1);
-    expect(rules(filtered)).toContain("src/price.test.js:test-failed");
+    const result = await gates(repo, snapshot);
+    expect(result.code, debug(result)).toBe(1);
+    expect(rules(result)).toContain("src/price.test.js:test-failed");
   });
 
   it("honest: the fix and a new test are green, and no canary is reported", async () => {
@@ -261,16 +259,13 @@ describe("node --test", () => {
 
   it("the red test skipped, or the script turned into echo ok: red", async () => {
     const { repo, snapshot } = await red();
+    // Both cheats in one change: the red test fails only when the oracle's test and its script
+    // both run (either left as the change has it, the test is skipped or does not run).
     repo.write("test/price.test.js", RED.replace('test("takes', 'test.skip("takes'));
-    const skipped = await gates(repo, snapshot);
-    expect(skipped.code, debug(skipped)).toBe(1);
-    expect(rules(skipped)).toContain("test/price.test.js:test-failed");
-
-    repo.write("test/price.test.js", RED);
     repo.write("package.json", packageJson({ scripts: { test: "echo ok" } }));
-    const echoed = await gates(repo, snapshot);
-    expect(echoed.code, debug(echoed)).toBe(1);
-    expect(rules(echoed)).toContain("test/price.test.js:test-failed");
+    const result = await gates(repo, snapshot);
+    expect(result.code, debug(result)).toBe(1);
+    expect(rules(result)).toContain("test/price.test.js:test-failed");
   });
 
   it("an assertion patched from the code under test is caught by the canary", async () => {
