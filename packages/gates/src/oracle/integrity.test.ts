@@ -170,5 +170,6 @@ describe("oracleIntegrity: every oracle test is found, run and passes", () => {
     expect(messages(checked, "oracle-test-missing")).toEqual([
       "src/price.test.ts > takes 20 off with SAVE20: an acceptance test of the task (## TESTS) is not in the run's report",
     ]);
+    expect(testNames(checked)).toContain("src/price.test.ts:takes 10 off with SAVE10:passed");
   });
 });
