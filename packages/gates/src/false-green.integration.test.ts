@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCliInProcess } from "../test/cli-in-process.js";
-import { debug, makeRepo, runCli, runInProcess } from "../test/fixture.js";
+import { debug, makeRepo, runCli, runInProcess, type CliResult } from "../test/fixture.js";
 import { makeToolRepo, packageJson } from "../test/tool-fixture.js";
 
 // Issue 11 §5: changes gates once passed and must fail. Each case on a real git repository.
@@ -85,10 +85,20 @@ describe("format findings are held per changed line, not per file", () => {
   const UGLY =
     "export const old = {a:1,\n  b:2}\n\nexport function keep(): number {\n  return 1;\n}\n";
 
-  it("an already unformatted file does not hide a new formatting error in it", async () => {
-    const repo = makeRepo({ "src/legacy.ts": UGLY });
+  // One change, one run: a new formatting error in one unformatted file, a well-formatted line
+  // in another: exactly the first's new line is a finding.
+  let shared: CliResult | undefined;
+  const run = async () => {
+    if (shared) return shared;
+    const repo = makeRepo({ "src/legacy.ts": UGLY, "src/old.ts": UGLY });
     repo.write("src/legacy.ts", `${UGLY}\nexport const fresh = [1,2,\n   3];\n`);
-    const result = await runCliInProcess(repo.dir, ["--only", "format"]);
+    repo.write("src/old.ts", `${UGLY}\nexport const fresh = [1, 2, 3];\n`);
+    shared = await runCliInProcess(repo.dir, ["--only", "format"]);
+    return shared;
+  };
+
+  it("an already unformatted file does not hide a new formatting error in it", async () => {
+    const result = await run();
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings).toEqual([
       expect.objectContaining({
@@ -101,10 +111,8 @@ describe("format findings are held per changed line, not per file", () => {
   });
 
   it("a well-formatted line added to an unformatted file passes: the old debt is not the change's", async () => {
-    const repo = makeRepo({ "src/legacy.ts": UGLY });
-    repo.write("src/legacy.ts", `${UGLY}\nexport const fresh = [1, 2, 3];\n`);
-    const result = await runCliInProcess(repo.dir, ["--only", "format"]);
-    expect(result.code, debug(result)).toBe(0);
+    const result = await run();
+    expect(result.report?.findings.filter((f) => f.file === "src/old.ts")).toEqual([]);
   });
 });
 

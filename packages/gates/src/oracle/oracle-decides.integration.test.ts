@@ -65,119 +65,120 @@ describe("vitest", () => {
     return { repo, snapshot };
   };
 
-  it("a -t filter in the gates.yaml test command: the filtered tests are named, red", async () => {
-    const { repo, snapshot } = await red();
-    repo.write(".verify/gates.yaml", "commands:\n  test: vitest run -t keeps\n");
-    const result = await gates(repo, snapshot);
-    expect(result.code, debug(result)).toBe(1);
-    expect(rules(result)).toContain("src/price.test.ts:oracle-test-skipped");
-    expect(messages(result, "oracle-test-skipped").join("\n")).toContain(
-      "takes 10 off with SAVE10",
-    );
-  });
-
-  it("include narrowed in the vitest config: the oracle's config runs the red test", async () => {
-    const { repo, snapshot } = await red();
-    repo.write(
-      "vitest.config.ts",
-      'import { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { include: ["src/math.test.ts"] },\n});\n',
-    );
-    const result = await gates(repo, snapshot);
-    expect(result.code, debug(result)).toBe(1);
-    expect(rules(result)).toContain("src/price.test.ts:test-failed");
-  });
-
-  it("a test file moved out of the runner's include: its tests are named missing", async () => {
-    const { repo, snapshot } = await red();
-    repo.remove("src/price.test.ts");
-    repo.write("spec/price.test.ts", RED.replace("./price.js", "../src/price.js"));
-    const result = await gates(repo, snapshot);
-    expect(result.code, debug(result)).toBe(1);
-    expect(rules(result)).toContain("src/price.test.ts:oracle-test-missing");
-    expect(messages(result, "oracle-test-missing").join("\n")).toContain(
-      "takes 10 off with SAVE10",
-    );
-  });
-
-  it("a declared change (## TESTS, action: modify) runs in the change's version and is listed", async () => {
-    const { repo, snapshot } = await red();
-    repo.write("src/price.ts", FIXED.replace("price - 10", "price - 15"));
-    repo.write("src/price.test.ts", RED.replace("toBe(90)", "toBe(85)"));
-    const undeclared = await gates(repo, snapshot);
-    expect(undeclared.code, debug(undeclared)).toBe(1);
-    expect(rules(undeclared)).toContain("src/price.test.ts:test-failed");
-
-    const task = taskFile(
-      [
-        "# Task: SAVE10 takes 15",
-        "## TESTS",
-        "- file: src/price.test.ts",
-        "  name: takes 10 off with SAVE10",
-        "  action: modify",
-        "  reason: SAVE10 takes 15 off from now on",
-        "",
-      ].join("\n"),
-    );
-    const declared = await gates(repo, snapshot, task);
-    expect(declared.code, debug(declared)).toBe(0);
-    expect(declared.report).toMatchObject({
-      oracle: {
-        origin: "snapshot",
-        declared_changes: [
-          {
-            file: "src/price.test.ts",
-            name: "takes 10 off with SAVE10",
-            reason: "SAVE10 takes 15 off from now on",
-          },
-        ],
-      },
+  // One run, one change that cheats three ways at once, each finding on its own file: a -t
+  // filter in gates.yaml, the include narrowed in the vitest config, and a test file moved out
+  // of the runner's include.
+  describe("one change: a -t filter, a narrowed include and a test file moved out", () => {
+    let result: CliResult;
+    beforeAll(async () => {
+      const { repo, snapshot } = await red();
+      repo.write(".verify/gates.yaml", "commands:\n  test: vitest run -t SAVE10\n");
+      repo.write(
+        "vitest.config.ts",
+        'import { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { include: ["src/math.test.ts"] },\n});\n',
+      );
+      const math = repo.read("src/math.test.ts");
+      repo.remove("src/math.test.ts");
+      repo.write("spec/math.test.ts", math.replace("./math.js", "../src/math.js"));
+      result = await gates(repo, snapshot);
     });
-    expect(testNames(declared)).toEqual(
-      expect.arrayContaining([
-        "src/price.test.ts:takes 10 off with SAVE10:passed",
-        "src/price.test.ts:keeps the price without a code:passed",
-      ]),
-    );
-  });
 
-  it("an acceptance test of the task (## TESTS) must be in the run; the fix passes the real one", async () => {
-    const { repo, snapshot } = await red();
-    repo.write("src/price.ts", FIXED);
-    // One run judges both entries: the real test, found and passed; an unknown one, missing.
-    const task = taskFile(
-      "## TESTS\n- src/price.test.ts > takes 10 off with SAVE10\n- src/price.test.ts > takes 20 off with SAVE20\n",
-    );
-    const result = await gates(repo, snapshot, task);
-    expect(result.code, debug(result)).toBe(1);
-    expect(rules(result)).toEqual(["src/price.test.ts:oracle-test-missing"]);
-    expect(messages(result, "oracle-test-missing")).toEqual([
-      "src/price.test.ts > takes 20 off with SAVE20: an acceptance test of the task (## TESTS) is not in the run's report",
-    ]);
-    expect(testNames(result)).toContain("src/price.test.ts:takes 10 off with SAVE10:passed");
-  });
-
-  it("a runner config added beside the oracle's cannot replace it", async () => {
-    const repo = makeToolRepo({
-      "package.json": packageJson({ scripts: { test: "vitest run" } }),
-      "vite.config.ts":
-        'import { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { include: ["src/**/*.test.ts"] },\n});\n',
-      "src/price.ts": PRICE,
-      "src/other.test.ts":
-        'import { expect, it } from "vitest";\n\nit("holds", () => {\n  expect(1).toBe(1);\n});\n',
+    it("a -t filter in the gates.yaml test command: the filtered tests are named, red", () => {
+      expect(result.code, debug(result)).toBe(1);
+      expect(rules(result)).toContain("src/price.test.ts:oracle-test-skipped");
+      expect(messages(result, "oracle-test-skipped").join("\n")).toContain(
+        "keeps the price without a code",
+      );
     });
-    const snapshot = await armed(repo, { "src/price.test.ts": RED });
-    repo.write(
-      "vitest.config.ts",
-      'import { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { include: ["src/other.test.ts"] },\n});\n',
-    );
-    const result = await gates(repo, snapshot);
-    expect(result.code, debug(result)).toBe(1);
-    expect(rules(result)).toContain("src/price.test.ts:test-failed");
-    // Honest: the fix, with the same added config, is green.
-    repo.write("src/price.ts", FIXED);
-    const honest = await gates(repo, snapshot);
-    expect(honest.code, debug(honest)).toBe(0);
+
+    it("include narrowed in the vitest config: the oracle's config runs the red test", () => {
+      expect(result.code, debug(result)).toBe(1);
+      expect(rules(result)).toContain("src/price.test.ts:test-failed");
+    });
+
+    it("a test file moved out of the runner's include: its tests are named missing", () => {
+      expect(result.code, debug(result)).toBe(1);
+      expect(rules(result)).toContain("src/math.test.ts:oracle-test-missing");
+      expect(messages(result, "oracle-test-missing").join("\n")).toContain("adds negatives");
+    });
   });
+
+  // One repo, two runs: a runner config added beside the oracle's (red while the code is the
+  // stub), then with that config still there, a declared change of the red test (green).
+  describe("a runner config added beside the oracle's, then a declared change", () => {
+    let red: CliResult;
+    let declared: CliResult;
+    beforeAll(async () => {
+      const repo = makeToolRepo({
+        "package.json": packageJson({ scripts: { test: "vitest run" } }),
+        "vite.config.ts":
+          'import { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { include: ["src/**/*.test.ts"] },\n});\n',
+        "src/price.ts": PRICE,
+        "src/other.test.ts":
+          'import { expect, it } from "vitest";\n\nit("holds", () => {\n  expect(1).toBe(1);\n});\n',
+      });
+      const snapshot = await armed(repo, { "src/price.test.ts": RED });
+      repo.write(
+        "vitest.config.ts",
+        'import { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { include: ["src/other.test.ts"] },\n});\n',
+      );
+      red = await gates(repo, snapshot);
+      // Honest, with the same added config: SAVE10 takes 15, the test says so, the task declares it.
+      repo.write("src/price.ts", FIXED.replace("price - 10", "price - 15"));
+      repo.write("src/price.test.ts", RED.replace("toBe(90)", "toBe(85)"));
+      // Undeclared, the oracle's version decides (red): integrity.test.ts, on this run's report.
+      const task = taskFile(
+        [
+          "# Task: SAVE10 takes 15",
+          "## TESTS",
+          "- src/price.test.ts > keeps the price without a code",
+          "- file: src/price.test.ts",
+          "  name: takes 10 off with SAVE10",
+          "  action: modify",
+          "  reason: SAVE10 takes 15 off from now on",
+          "",
+        ].join("\n"),
+      );
+      declared = await gates(repo, snapshot, task);
+    });
+
+    it("a runner config added beside the oracle's cannot replace it", () => {
+      expect(red.code, debug(red)).toBe(1);
+      expect(rules(red)).toContain("src/price.test.ts:test-failed");
+      // Honest: a declared fix, with the same added config, is green.
+      expect(declared.code, debug(declared)).toBe(0);
+    });
+
+    it("a declared change (## TESTS, action: modify) runs in the change's version and is listed", () => {
+      expect(declared.code, debug(declared)).toBe(0);
+      expect(declared.report).toMatchObject({
+        oracle: {
+          origin: "snapshot",
+          declared_changes: [
+            {
+              file: "src/price.test.ts",
+              name: "takes 10 off with SAVE10",
+              reason: "SAVE10 takes 15 off from now on",
+            },
+          ],
+        },
+      });
+      expect(testNames(declared)).toEqual(
+        expect.arrayContaining([
+          "src/price.test.ts:takes 10 off with SAVE10:passed",
+          "src/price.test.ts:keeps the price without a code:passed",
+        ]),
+      );
+    });
+
+    it("an acceptance test of the task (## TESTS) in the run passes: no finding", () => {
+      expect(declared.report?.findings, debug(declared)).toEqual([]);
+    });
+  });
+
+  // An acceptance test of the task (## TESTS) must be in the run, and the fix passes the real
+  // one: the decision on a report (one found and passed, one missing) is integrity.test.ts's;
+  // a task file's acceptance test found in a real vitest run is the declared change's run above.
 });
 
 describe("jest", () => {
@@ -206,17 +207,14 @@ describe("jest", () => {
 
   it("a rewritten test, and a -t filter in the test script, still run the red test", async () => {
     const { repo, snapshot } = await red();
+    // Both cheats in one change: the red test fails only when the oracle's test and its script
+    // both run (either left as the change has it, the test passes or does not run).
     repo.write("src/price.test.js", RED.replace("toBe(90)", "toBeDefined()"));
-    const rewritten = await gates(repo, snapshot);
-    expect(rewritten.code, debug(rewritten)).toBe(1);
-    expect(rules(rewritten)).toContain("src/price.test.js:test-failed");
-
-    repo.write("src/price.test.js", RED);
     const pkg = JSON.parse(repo.read("package.json")) as Record<string, unknown>;
     repo.write("package.json", JSON.stringify({ ...pkg, scripts: { test: "jest -t nothing" } }));
-    const filtered = await gates(repo, snapshot);
-    expect(filtered.code, debug(filtered)).toBe(1);
-    expect(rules(filtered)).toContain("src/price.test.js:test-failed");
+    const result = await gates(repo, snapshot);
+    expect(result.code, debug(result)).toBe(1);
+    expect(rules(result)).toContain("src/price.test.js:test-failed");
   });
 
   it("honest: the fix and a new test are green, and no canary is reported", async () => {
@@ -261,16 +259,13 @@ describe("node --test", () => {
 
   it("the red test skipped, or the script turned into echo ok: red", async () => {
     const { repo, snapshot } = await red();
+    // Both cheats in one change: the red test fails only when the oracle's test and its script
+    // both run (either left as the change has it, the test is skipped or does not run).
     repo.write("test/price.test.js", RED.replace('test("takes', 'test.skip("takes'));
-    const skipped = await gates(repo, snapshot);
-    expect(skipped.code, debug(skipped)).toBe(1);
-    expect(rules(skipped)).toContain("test/price.test.js:test-failed");
-
-    repo.write("test/price.test.js", RED);
     repo.write("package.json", packageJson({ scripts: { test: "echo ok" } }));
-    const echoed = await gates(repo, snapshot);
-    expect(echoed.code, debug(echoed)).toBe(1);
-    expect(rules(echoed)).toContain("test/price.test.js:test-failed");
+    const result = await gates(repo, snapshot);
+    expect(result.code, debug(result)).toBe(1);
+    expect(rules(result)).toContain("test/price.test.js:test-failed");
   });
 
   it("an assertion patched from the code under test is caught by the canary", async () => {

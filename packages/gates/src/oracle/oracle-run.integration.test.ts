@@ -46,35 +46,45 @@ describe("the oracle's tests decide", () => {
     expect(rules(result)).toContain("src/price.test.ts:test-failed");
   });
 
-  it("the test rewritten to pass still runs as it was: red", async () => {
-    const { repo, snapshot } = await redBranch();
-    repo.write("src/price.test.ts", RED_TEST.replace("toBe(90)", "toBeDefined()"));
-    const result = await gates(repo, snapshot);
-    expect(result.code, debug(result)).toBe(1);
-    expect(rules(result)).toContain("src/price.test.ts:test-failed");
-    expect(repo.read("src/price.test.ts")).toContain("toBeDefined()"); // the user's file untouched
-  });
+  // One change cheats four ways at once, each on its own copy of the red test: rewritten to
+  // pass, deleted, skipped, and the test script turned into "echo ok". Each file's test-failed
+  // needs its own file restored and the oracle's script run (any one left as the change has it,
+  // that file's red test passes, is skipped or does not run).
+  describe("one change: a test rewritten, one deleted, one skipped, the script echo ok", () => {
+    let repo: Repo;
+    let result: CliResult;
+    beforeAll(async () => {
+      repo = makeRepo();
+      repo.write("src/price.ts", DISCOUNT_STUB);
+      for (const file of ["price", "deleted", "skipped"])
+        repo.write(`src/${file}.test.ts`, RED_TEST);
+      const pkg = JSON.parse(repo.read("package.json")) as Record<string, unknown>;
+      repo.write("package.json", JSON.stringify({ ...pkg, scripts: { test: "vitest run" } }));
+      repo.commit("the task: failing tests for discounts, and the test script");
+      const oracle = await snapshotTree(repo.dir, process.env);
+      repo.write("src/price.test.ts", RED_TEST.replace("toBe(90)", "toBeDefined()"));
+      repo.remove("src/deleted.test.ts");
+      repo.write("src/skipped.test.ts", RED_TEST.replace("it(", "it.skip("));
+      repo.write("package.json", JSON.stringify({ ...pkg, scripts: { test: "echo ok" } }));
+      result = await gates(repo, oracle.id);
+    });
 
-  it('a test script rewritten to "echo ok" still runs the oracle\'s script: red', async () => {
-    const { repo } = await redBranch();
-    const pkg = JSON.parse(repo.read("package.json")) as Record<string, unknown>;
-    repo.write("package.json", JSON.stringify({ ...pkg, scripts: { test: "vitest run" } }));
-    repo.commit("the test script");
-    const oracle = await snapshotTree(repo.dir, process.env);
-    repo.write("package.json", JSON.stringify({ ...pkg, scripts: { test: "echo ok" } }));
-    const result = await gates(repo, oracle.id);
-    expect(result.code, debug(result)).toBe(1);
-    expect(rules(result)).toContain("src/price.test.ts:test-failed");
-  });
+    it("the test rewritten to pass still runs as it was: red", () => {
+      expect(result.code, debug(result)).toBe(1);
+      expect(rules(result)).toContain("src/price.test.ts:test-failed");
+      expect(repo.read("src/price.test.ts")).toContain("toBeDefined()"); // the user's file untouched
+    });
 
-  it("the red test deleted, or skipped, still runs: red", async () => {
-    const { repo, snapshot } = await redBranch();
-    repo.remove("src/price.test.ts");
-    expect((await gates(repo, snapshot)).code).toBe(1);
-    repo.write("src/price.test.ts", RED_TEST.replace("it(", "it.skip("));
-    const skipped = await gates(repo, snapshot);
-    expect(skipped.code, debug(skipped)).toBe(1);
-    expect(rules(skipped)).toContain("src/price.test.ts:test-failed");
+    it('a test script rewritten to "echo ok" still runs the oracle\'s script: red', () => {
+      expect(result.code, debug(result)).toBe(1);
+      expect(rules(result)).toContain("src/price.test.ts:test-failed");
+    });
+
+    it("the red test deleted, or skipped, still runs: red", () => {
+      expect(result.code, debug(result)).toBe(1);
+      expect(rules(result)).toContain("src/deleted.test.ts:test-failed");
+      expect(rules(result)).toContain("src/skipped.test.ts:test-failed");
+    });
   });
 
   it("a matcher overridden from the code under test is caught by the canary", async () => {
@@ -97,47 +107,50 @@ describe("the oracle's tests decide", () => {
 });
 
 describe("honest changes stay green", () => {
-  it("the fix, a new test file, and a stricter assertion in the oracle's test", async () => {
-    const { repo, snapshot } = await redBranch();
-    repo.write(
-      "src/price.ts",
-      'export function discount(price: number, code: string): number {\n  return code === "SAVE10" ? price - price / 10 : price;\n}\n',
-    );
-    repo.write(
-      "src/price-more.test.ts",
-      'import { expect, it } from "vitest";\nimport { discount } from "./price.js";\n\nit("keeps the price without a code", () => {\n  expect(discount(50, "")).toBe(50);\n});\n',
-    );
-    repo.write(
-      "src/price.test.ts",
-      `${RED_TEST}\nit("takes 10 off 200", () => {\n  expect(discount(200, "SAVE10")).toBe(180);\n});\n`,
-    );
-    const result = await gates(repo, snapshot);
-    expect(result.code, debug(result)).toBe(0);
-    const names = (result.report?.tests ?? []).map((t) => `${t.file}:${t.name}:${t.status}`);
-    expect(names).toEqual(
-      expect.arrayContaining([
-        "src/price.test.ts:takes 10 off with SAVE10:passed",
-        "src/price.test.ts:takes 10 off 200:passed",
-        "src/price-more.test.ts:keeps the price without a code:passed",
-      ]),
-    );
-    expect(
-      names.filter((n) => n.startsWith("src/price.test.ts:takes 10 off with SAVE10")),
-    ).toHaveLength(1);
-    expect(names.some((n) => /gates-change|^c[0-9a-f]{8}/.test(n))).toBe(false);
-  });
+  // One honest change, two cases on their own files: the fix with a new test file and a stricter
+  // assertion (src/price*), and a test file moved whole with its module renamed (src/math*).
+  describe("one honest change", () => {
+    let result: CliResult;
+    beforeAll(async () => {
+      const red = await redBranch();
+      const repo = red.repo;
+      repo.write(
+        "src/price.ts",
+        'export function discount(price: number, code: string): number {\n  return code === "SAVE10" ? price - price / 10 : price;\n}\n',
+      );
+      repo.write(
+        "src/price-more.test.ts",
+        'import { expect, it } from "vitest";\nimport { discount } from "./price.js";\n\nit("keeps the price without a code", () => {\n  expect(discount(50, "")).toBe(50);\n});\n',
+      );
+      repo.write(
+        "src/price.test.ts",
+        `${RED_TEST}\nit("takes 10 off 200", () => {\n  expect(discount(200, "SAVE10")).toBe(180);\n});\n`,
+      );
+      const math = repo.read("src/math.test.ts");
+      git(repo.dir, "mv", "src/math.ts", "src/maths.ts");
+      git(repo.dir, "mv", "src/math.test.ts", "src/maths.test.ts");
+      repo.write("src/maths.test.ts", math.replace("./math.js", "./maths.js"));
+      result = await gates(repo, red.snapshot);
+    });
 
-  it("a test file moved whole with its body unchanged, and a module renamed with its import", async () => {
-    const { repo, snapshot } = await redBranch();
-    repo.write(
-      "src/price.ts",
-      'export function discount(price: number, code: string): number {\n  return code === "SAVE10" ? 90 * (price / 100) : price;\n}\n',
-    );
-    repo.commit("the fix");
-    git(repo.dir, "mv", "src/price.ts", "src/pricing.ts");
-    git(repo.dir, "mv", "src/price.test.ts", "src/pricing.test.ts");
-    repo.write("src/pricing.test.ts", RED_TEST.replace("./price.js", "./pricing.js"));
-    const result = await gates(repo, snapshot);
-    expect(result.code, debug(result)).toBe(0);
+    it("the fix, a new test file, and a stricter assertion in the oracle's test", () => {
+      expect(result.code, debug(result)).toBe(0);
+      const names = (result.report?.tests ?? []).map((t) => `${t.file}:${t.name}:${t.status}`);
+      expect(names).toEqual(
+        expect.arrayContaining([
+          "src/price.test.ts:takes 10 off with SAVE10:passed",
+          "src/price.test.ts:takes 10 off 200:passed",
+          "src/price-more.test.ts:keeps the price without a code:passed",
+        ]),
+      );
+      expect(
+        names.filter((n) => n.startsWith("src/price.test.ts:takes 10 off with SAVE10")),
+      ).toHaveLength(1);
+      expect(names.some((n) => /gates-change|^c[0-9a-f]{8}/.test(n))).toBe(false);
+    });
+
+    it("a test file moved whole with its body unchanged, and a module renamed with its import", () => {
+      expect(result.code, debug(result)).toBe(0);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, makeRepo, runCli, runInProcess, type CliResult } from "../../test/fixture.js";
 
@@ -57,65 +57,75 @@ describe("floor --regression: a bug fix must add a test that mentions the bug", 
     );
   });
 
-  it("a new test whose body (not its name) mentions a title word → the rule is met", async () => {
-    const repo = makeRepo();
-    repo.write(
-      "src/issue.test.ts",
-      testFile(["issue 42 stays away", "expect(add(0, 0)).toBe(0);"]),
-    );
-    const before = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
-    expect(before.code, debug(before)).toBe(1);
-    repo.write(
-      "src/issue.test.ts",
-      testFile([
-        "issue 42 stays away",
-        "const itemCount = add(0, 0);\n  expect(itemCount).toBe(0);",
-      ]),
-    );
-    const after = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
-    expect(after.code, debug(after)).toBe(0);
-    expect(regressionFindings(after)).toEqual([]);
-  });
-
-  it("only the new test's own lines count, not the code after its callback", async () => {
-    const repo = makeRepo();
-    repo.write(
-      "src/issue.test.ts",
-      testFile(["adds zero", "expect(add(0, 0)).toBe(0);"]) + "// the cart count after a reload\n",
-    );
-    const result = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
-    expect(result.code, debug(result)).toBe(1);
-    expect(regressionFindings(result)).toHaveLength(1);
-  });
-
-  it("a test that existed at the base does not count, even when the change edits it", async () => {
-    const repo = makeRepo({
-      "src/cart.test.ts": testFile(["keeps the cart count", "expect(add(1, 2)).toBe(3);"]),
-    });
-    repo.write(
-      "src/cart.test.ts",
-      testFile(
-        ["keeps the cart count", "expect(add(2, 1)).toBe(3);"],
-        ["adds zero", "expect(add(0, 0)).toBe(0);"],
-      ),
-    );
-    const result = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
-    expect(result.code, debug(result)).toBe(1);
-    expect(regressionFindings(result)).toHaveLength(1);
-  });
-
-  it("a new Python test counts up to the end of its body, not into the next test", async () => {
+  // One repo, three runs: a change whose new and edited tests each fail to count for its own
+  // reason (each reason needed: were any of them counted, the rule would be met), then the same
+  // change with one of them made to count, once in TypeScript and once in Python.
+  describe("what counts as a new test's text", () => {
     const old = "def test_old():\n    count = 1\n    assert count == 1\n";
-    const repo = makeRepo({ "tests/test_cart.py": old });
-    repo.write("tests/test_cart.py", "def test_zero():\n    assert 0 == 0\n\n\n" + old);
-    const without = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
-    expect(without.code, debug(without)).toBe(1);
-    repo.write(
-      "tests/test_cart.py",
-      "def test_zero():\n    reloaded = 0\n    assert reloaded == 0\n\n\n" + old,
-    );
-    const withIt = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
-    expect(withIt.code, debug(withIt)).toBe(0);
+    const issue = (body: string) => testFile(["issue 42 stays away", body]);
+    let notMet: CliResult;
+    let bodyMet: CliResult;
+    let pythonMet: CliResult;
+    beforeAll(async () => {
+      const repo = makeRepo({
+        "src/cart.test.ts": testFile(["keeps the cart count", "expect(add(1, 2)).toBe(3);"]),
+        "tests/test_cart.py": old,
+      });
+      // A new test mentioning nothing, by name or body.
+      repo.write("src/issue.test.ts", issue("expect(add(0, 0)).toBe(0);"));
+      // A new test followed by code that mentions the title, after its callback.
+      repo.write(
+        "src/tail.test.ts",
+        testFile(["adds zero", "expect(add(0, 0)).toBe(0);"]) +
+          "// the cart count after a reload\n",
+      );
+      // A test of the base that mentions the title, edited by the change (an assertion added:
+      // one changed or removed would be a floor finding of its own).
+      repo.write(
+        "src/cart.test.ts",
+        testFile(
+          ["keeps the cart count", "expect(add(1, 2)).toBe(3);\n  expect(add(2, 1)).toBe(3);"],
+          ["adds zero", "expect(add(0, 0)).toBe(0);"],
+        ),
+      );
+      // A new Python test, before an old one that mentions the title.
+      repo.write("tests/test_cart.py", "def test_zero():\n    assert 0 == 0\n\n\n" + old);
+      notMet = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
+
+      repo.write(
+        "src/issue.test.ts",
+        issue("const itemCount = add(0, 0);\n  expect(itemCount).toBe(0);"),
+      );
+      bodyMet = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
+
+      repo.write("src/issue.test.ts", issue("expect(add(0, 0)).toBe(0);"));
+      repo.write(
+        "tests/test_cart.py",
+        "def test_zero():\n    reloaded = 0\n    assert reloaded == 0\n\n\n" + old,
+      );
+      pythonMet = await runInProcess(repo.dir, { only: ["floor"], regression: TITLE });
+    });
+
+    it("a new test whose body (not its name) mentions a title word → the rule is met", () => {
+      expect(notMet.code, debug(notMet)).toBe(1);
+      expect(bodyMet.code, debug(bodyMet)).toBe(0);
+      expect(regressionFindings(bodyMet)).toEqual([]);
+    });
+
+    it("only the new test's own lines count, not the code after its callback", () => {
+      expect(notMet.code, debug(notMet)).toBe(1);
+      expect(regressionFindings(notMet)).toHaveLength(1);
+    });
+
+    it("a test that existed at the base does not count, even when the change edits it", () => {
+      expect(notMet.code, debug(notMet)).toBe(1);
+      expect(regressionFindings(notMet)).toHaveLength(1);
+    });
+
+    it("a new Python test counts up to the end of its body, not into the next test", () => {
+      expect(notMet.code, debug(notMet)).toBe(1);
+      expect(pythonMet.code, debug(pythonMet)).toBe(0);
+    });
   });
 
   it("a title with no words to match → a regression finding that says so", async () => {
@@ -171,10 +181,14 @@ describe("floor --regression: a bug fix must add a test that mentions the bug", 
     expect(await hit(plain)).toBe(false);
   });
 
-  it("an empty title is a usage error: exit 2, one line on stderr, nothing run", () => {
+  it("an empty title is a usage error: exit 2, one line on stderr, nothing run", async () => {
     const repo = makeRepo();
-    for (const title of ["", "   "]) {
-      const result = runCli(repo.dir, ["--json", "--regression", title]);
+    // The bin for one title (its exit code and streams), the same path in this process for the other.
+    const results = [
+      runCli(repo.dir, ["--json", "--regression", ""]),
+      await runCliInProcess(repo.dir, ["--json", "--regression", "   "]),
+    ];
+    for (const result of results) {
       expect(result.code, debug(result)).toBe(2);
       expect(result.stdout).toBe("");
       expect(result.stderr).toBe("verify-gates: --regression: the issue title is empty\n");
