@@ -30,26 +30,14 @@ describe("a change with no code runs no test suite", () => {
     );
   });
 
-  // Which stage a markdown file's change runs is the tests stage's choice: only it runs here.
-  it("a markdown fixture under a tests folder is the oracle's: the suite runs", async () => {
-    const repo = makeRepo();
-    repo.write("src/__fixtures__/input.md", "# read by a test\n");
-    const result = await runCliInProcess(repo.dir, ["--only", "tests"]);
-    expect(stage(result, "tests")?.status, debug(result)).toBe("pass");
-  });
-
-  it("docs beside a source change: the suite runs", async () => {
-    const repo = makeRepo();
-    repo.write("README.md", "# notes\n");
-    repo.write("src/math.ts", repo.read("src/math.ts") + "export const one = 1;\n");
-    const result = await runCliInProcess(repo.dir, ["--only", "tests"]);
-    expect(stage(result, "tests")?.status, debug(result)).toBe("pass");
-  });
+  // Which changes hold code (a markdown fixture under a tests folder, docs beside a source
+  // change) is noCodeReason's table in stop-scope.test.ts; a change that holds code runs the
+  // suite in "outside the hook every stage still runs" below.
 });
 
 describe("stop at the first red stage (the Stop hook's run)", () => {
-  const lintRed = () => {
-    const repo = makeRepo();
+  const lintRed = (extra: Record<string, string> = {}) => {
+    const repo = makeRepo(extra);
     repo.write(
       "src/math.ts",
       repo.read("src/math.ts") +
@@ -97,8 +85,9 @@ describe("stop at the first red stage (the Stop hook's run)", () => {
       repo.read("src/math.ts") +
         "export function two(): number {\n  const unused = 1;\n  return 2;\n}\n",
     );
-    // Were the suite not killed, this run would wait four minutes for the slow test.
-    const result = await runInProcess(repo.dir, { stopAtFirstRed: true });
+    // Were the suite not killed, this run would wait four minutes for the slow test. Only the
+    // red static stage and the suite: the others play no part in the kill.
+    const result = await runInProcess(repo.dir, { stopAtFirstRed: true, only: ["lint", "tests"] });
     expect(stage(result, "lint")?.status, debug(result)).toBe("fail");
     expect(stage(result, "tests")).toMatchObject({
       status: "skip",
@@ -113,14 +102,18 @@ describe("stop at the first red stage (the Stop hook's run)", () => {
 
   it("outside the hook every stage still runs", async () => {
     const repo = lintRed();
-    const result = await runInProcess(repo.dir, {});
+    // The red static stage and the suite: without stopAtFirstRed the red lint calls nothing off.
+    const result = await runInProcess(repo.dir, { only: ["lint", "tests"] });
     expect(result.code, debug(result)).toBe(1);
     expect(stage(result, "lint")?.status).toBe("fail");
     expect(stage(result, "tests")?.status).toBe("pass");
   });
 
   it("the Stop hook's run (stopAtFirstRed) blocks on the red lint: tests and CRAP unrun, named with why; the called-off suite's tree and worktree are gone", async () => {
-    const repo = lintRed();
+    // No typecheck or format: green ones would only wait beside the lint.
+    const repo = lintRed({
+      ".verify/gates.yaml": "commands:\n  typecheck: false\n  format: false\n",
+    });
     const session = "5a1c2a9e-7b4d-4e21-9c0a-5d6e7f8a9b0c";
     const started = await runCliInProcess(repo.dir, ["loop", "start", "--session", session]);
     expect(started.code, debug(started)).toBe(0);
