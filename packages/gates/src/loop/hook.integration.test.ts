@@ -48,13 +48,22 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     expect(existsSync(join(repo.dir, ".verify", "gates.json"))).toBe(false);
   });
 
+  // The stops that gates never judges share one red repo and its loop: none of them runs gates
+  // or counts an iteration, which each of them asserts.
+  let armed: Promise<Repo> | undefined;
+  const armedRed = () =>
+    (armed ??= (async () => {
+      const repo = redRepo();
+      expect((await start(repo.dir)).code).toBe(0);
+      return repo;
+    })());
+
   it.each([
     ["not JSON", "{oops", "the payload on stdin is not JSON"],
     ["empty", "", "the payload on stdin is empty"],
     ["no session id", JSON.stringify({ cwd: "/tmp" }), "the payload has no usable session_id"],
   ])("a payload that is %s: allows and says why", async (_name, input, why) => {
-    const repo = redRepo();
-    expect((await start(repo.dir)).code).toBe(0);
+    const repo = await armedRed();
     const result = await hook(repo, input);
     expect(result.code, debug(result)).toBe(0);
     expect(result.stdout).toBe("");
@@ -63,8 +72,7 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
   });
 
   it("another session's stop is never touched", async () => {
-    const repo = redRepo();
-    await start(repo.dir);
+    const repo = await armedRed();
     const result = await hook(repo, JSON.stringify({ session_id: "other", cwd: repo.dir }));
     expect(result.code).toBe(0);
     expect(result.stdout).toBe("");
