@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCliInProcess } from "../test/cli-in-process.js";
 import { eventually, isRunning } from "../test/processes.js";
-import { debug, makeRepo, runInProcess, type CliResult } from "../test/fixture.js";
+import { debug, makeRepo, runInProcess, type CliResult, type Repo } from "../test/fixture.js";
 
 // Issue 36 §4: a stop runs what the change can affect, and a hook's run stops at the first red.
 const stage = (result: CliResult, name: string) =>
@@ -30,26 +30,14 @@ describe("a change with no code runs no test suite", () => {
     );
   });
 
-  // Which stage a markdown file's change runs is the tests stage's choice: only it runs here.
-  it("a markdown fixture under a tests folder is the oracle's: the suite runs", async () => {
-    const repo = makeRepo();
-    repo.write("src/__fixtures__/input.md", "# read by a test\n");
-    const result = await runCliInProcess(repo.dir, ["--only", "tests"]);
-    expect(stage(result, "tests")?.status, debug(result)).toBe("pass");
-  });
-
-  it("docs beside a source change: the suite runs", async () => {
-    const repo = makeRepo();
-    repo.write("README.md", "# notes\n");
-    repo.write("src/math.ts", repo.read("src/math.ts") + "export const one = 1;\n");
-    const result = await runCliInProcess(repo.dir, ["--only", "tests"]);
-    expect(stage(result, "tests")?.status, debug(result)).toBe("pass");
-  });
+  // Which changes hold code (a markdown fixture under a tests folder, docs beside a source
+  // change) is noCodeReason's table in stop-scope.test.ts; a change that holds code runs the
+  // suite in "outside the hook every stage still runs" below.
 });
 
 describe("stop at the first red stage (the Stop hook's run)", () => {
-  const lintRed = () => {
-    const repo = makeRepo();
+  const lintRed = (extra: Record<string, string> = {}) => {
+    const repo = makeRepo(extra);
     repo.write(
       "src/math.ts",
       repo.read("src/math.ts") +
@@ -58,47 +46,63 @@ describe("stop at the first red stage (the Stop hook's run)", () => {
     return repo;
   };
 
+  /**
+   * One Stop hook run serves the kill and the hook's answer: the change's red lint and a slow test
+   * of the suite, with a session's loop armed. Deterministic: the repository's eslint config waits
+   * (up to a minute) until the slow test has started, so the lint turns red while the suite is
+   * running, never before it starts. No typecheck or format: green ones would only wait beside
+   * the lint.
+   */
+  let hookRun:
+    Promise<{ repo: Repo; result: CliResult; pidFile: string; before: string[] }> | undefined;
+  const mine = () =>
+    readdirSync(tmpdir()).filter((name) => name.startsWith(`verify-gates-base-${process.pid}-`));
+  const stopWithSlowSuite = () =>
+    (hookRun ??= (async () => {
+      const pidFile = join(tmpdir(), `gates-slow-test-${process.pid}-${Date.now()}.pid`);
+      const repo = lintRed({
+        ".verify/gates.yaml": "commands:\n  typecheck: false\n  format: false\n",
+        "eslint.config.js": [
+          'import { existsSync } from "node:fs";',
+          'import tseslint from "typescript-eslint";',
+          "for (let waited = 0; waited < 60_000 && !existsSync(" +
+            JSON.stringify(pidFile) +
+            "); waited += 100)",
+          "  await new Promise((done) => setTimeout(done, 100));",
+          "export default tseslint.config(...tseslint.configs.recommended, {",
+          '  rules: { "@typescript-eslint/no-unused-vars": "error" },',
+          "});",
+          "",
+        ].join("\n"),
+        "src/slow.test.ts": [
+          'import { it } from "vitest";',
+          'import { add } from "./math.js";',
+          "",
+          "// The fixture's tsconfig has no Node types.",
+          "declare const process: { pid: number };",
+          "declare function setTimeout(run: () => void, ms: number): unknown;",
+          "type Fs = { writeFileSync(path: string, text: string): void };",
+          "",
+          'it("takes minutes", async () => {',
+          '  const fs = (await import(["node", "fs"].join(":"))) as Fs;',
+          `  fs.writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));`,
+          "  await new Promise((done) => setTimeout(() => done(undefined), 240_000 + add(0, 0)));",
+          "}, 300_000);",
+          "",
+        ].join("\n"),
+      });
+      const session = "5a1c2a9e-7b4d-4e21-9c0a-5d6e7f8a9b0c";
+      const started = await runCliInProcess(repo.dir, ["loop", "start", "--session", session]);
+      expect(started.code, debug(started)).toBe(0);
+      const before = mine();
+      const input = JSON.stringify({ session_id: session, cwd: repo.dir, hook_event_name: "Stop" });
+      // Were the suite not killed, this run would wait four minutes for the slow test.
+      const result = await runCliInProcess(repo.dir, ["hook"], {}, input);
+      return { repo, result, pidFile, before };
+    })());
+
   it("the suite runs beside the static tools, and a red lint kills it", async () => {
-    // Deterministic: the repository's eslint config waits (up to a minute) until the slow test
-    // has started, so the lint turns red while the suite is running, never before it starts.
-    const pidFile = join(tmpdir(), `gates-slow-test-${process.pid}-${Date.now()}.pid`);
-    const repo = makeRepo({
-      "eslint.config.js": [
-        'import { existsSync } from "node:fs";',
-        'import tseslint from "typescript-eslint";',
-        "for (let waited = 0; waited < 60_000 && !existsSync(" +
-          JSON.stringify(pidFile) +
-          "); waited += 100)",
-        "  await new Promise((done) => setTimeout(done, 100));",
-        "export default tseslint.config(...tseslint.configs.recommended, {",
-        '  rules: { "@typescript-eslint/no-unused-vars": "error" },',
-        "});",
-        "",
-      ].join("\n"),
-      "src/slow.test.ts": [
-        'import { it } from "vitest";',
-        'import { add } from "./math.js";',
-        "",
-        "// The fixture's tsconfig has no Node types.",
-        "declare const process: { pid: number };",
-        "declare function setTimeout(run: () => void, ms: number): unknown;",
-        "type Fs = { writeFileSync(path: string, text: string): void };",
-        "",
-        'it("takes minutes", async () => {',
-        '  const fs = (await import(["node", "fs"].join(":"))) as Fs;',
-        `  fs.writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));`,
-        "  await new Promise((done) => setTimeout(() => done(undefined), 240_000 + add(0, 0)));",
-        "}, 300_000);",
-        "",
-      ].join("\n"),
-    });
-    repo.write(
-      "src/math.ts",
-      repo.read("src/math.ts") +
-        "export function two(): number {\n  const unused = 1;\n  return 2;\n}\n",
-    );
-    // Were the suite not killed, this run would wait four minutes for the slow test.
-    const result = await runInProcess(repo.dir, { stopAtFirstRed: true });
+    const { result, pidFile } = await stopWithSlowSuite();
     expect(stage(result, "lint")?.status, debug(result)).toBe("fail");
     expect(stage(result, "tests")).toMatchObject({
       status: "skip",
@@ -113,22 +117,15 @@ describe("stop at the first red stage (the Stop hook's run)", () => {
 
   it("outside the hook every stage still runs", async () => {
     const repo = lintRed();
-    const result = await runInProcess(repo.dir, {});
+    // The red static stage and the suite: without stopAtFirstRed the red lint calls nothing off.
+    const result = await runInProcess(repo.dir, { only: ["lint", "tests"] });
     expect(result.code, debug(result)).toBe(1);
     expect(stage(result, "lint")?.status).toBe("fail");
     expect(stage(result, "tests")?.status).toBe("pass");
   });
 
   it("the Stop hook's run (stopAtFirstRed) blocks on the red lint: tests and CRAP unrun, named with why; the called-off suite's tree and worktree are gone", async () => {
-    const repo = lintRed();
-    const session = "5a1c2a9e-7b4d-4e21-9c0a-5d6e7f8a9b0c";
-    const started = await runCliInProcess(repo.dir, ["loop", "start", "--session", session]);
-    expect(started.code, debug(started)).toBe(0);
-    const mine = () =>
-      readdirSync(tmpdir()).filter((name) => name.startsWith(`verify-gates-base-${process.pid}-`));
-    const before = mine();
-    const input = JSON.stringify({ session_id: session, cwd: repo.dir, hook_event_name: "Stop" });
-    const result = await runCliInProcess(repo.dir, ["hook"], {}, input);
+    const { repo, result, before } = await stopWithSlowSuite();
     const answer = JSON.parse(result.stdout) as { decision: string; reason: string };
     expect(answer.decision, debug(result)).toBe("block");
     expect(answer.reason).toContain("tests (not run: the lint stage failed)");

@@ -9,7 +9,10 @@ import { debug, git, makeRepo, runCli } from "../../test/fixture.js";
 import { loopOf } from "../../test/loop-state.js";
 
 // The hook driven as Claude Code drives it: the bin, one JSON payload on stdin per event, in the
-// documented shapes (common fields, then each event's own), a real repository and worktree.
+// documented shapes (common fields, then each event's own), a real repository and worktree. After
+// `loop install` only the installed copy may answer a loop's stop (checkInstall), so every stop
+// of A's loop goes through it; the events no loop gates (B's start and stop, A's prompt) and
+// `loop start` run the same commands in this process.
 const A = "9b2e4f6a-1c3d-4e5f-8a7b-6c5d4e3f2a1b";
 const B = "0f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f";
 const NO_TOOLS = "commands:\n  typecheck: false\n  lint: false\n  format: false\n  test: false\n";
@@ -49,6 +52,9 @@ const subagentStop = (s: string, cwd: string, agent: string) => ({
 let hookBin: string | undefined;
 const hook = (cwd: string, payload: object, env: Record<string, string> = HOOK_ENV) =>
   runCli(cwd, ["hook"], env, JSON.stringify(payload), hookBin);
+/** The same hook command in this process (cli-in-process.ts). */
+const hookHere = (cwd: string, payload: object, env: Record<string, string> = HOOK_ENV) =>
+  runCliInProcess(cwd, ["hook"], env, JSON.stringify(payload));
 const logOf = (dir: string) =>
   readFileSync(join(dir, ".verify", "agent-loop.log.jsonl"), "utf8")
     .trimEnd()
@@ -65,14 +71,17 @@ describe("a Claude Code session, payload by payload", () => {
     hookBin = installedBin(repo.dir);
 
     // Two sessions start in the repo; SessionStart prints nothing (its stdout would be context).
-    for (const s of [A, B]) {
-      const started = hook(repo.dir, sessionStart(s, repo.dir));
+    for (const started of [
+      hook(repo.dir, sessionStart(A, repo.dir)),
+      await hookHere(repo.dir, sessionStart(B, repo.dir)),
+    ]) {
       expect(started.code, debug(started)).toBe(0);
       expect(started.stdout).toBe("");
     }
     // A types /verify-loop: its prompt is the latest, so `loop start` with no --session is A's.
-    expect(hook(repo.dir, prompt(A, repo.dir, "/verify-loop --max-iterations 3")).stdout).toBe("");
-    const armed = runCli(repo.dir, ["loop", "start", "--max-iterations", "3"]);
+    const typed = await hookHere(repo.dir, prompt(A, repo.dir, "/verify-loop --max-iterations 3"));
+    expect(typed.stdout).toBe("");
+    const armed = await runCliInProcess(repo.dir, ["loop", "start", "--max-iterations", "3"]);
     expect(armed.code, debug(armed)).toBe(0);
     expect(armed.stdout).toContain(
       `loop started: session ${A} (its /verify-loop prompt, recorded by the hook)`,
@@ -103,7 +112,7 @@ describe("a Claude Code session, payload by payload", () => {
     expect(await loopOf(repo.dir, A)).toMatchObject({ iteration: 2, consecutive_blocks: 2 });
 
     // Session B is not in a loop: its stops are never touched.
-    const other = hook(repo.dir, stop(B, repo.dir, false));
+    const other = await hookHere(repo.dir, stop(B, repo.dir, false));
     expect(other.stdout).toBe("");
     expect(other.stderr).toContain(`no loop for session ${B}`);
 

@@ -23,8 +23,8 @@ function payload(cwd: string, extra: Record<string, unknown> = {}): string {
   });
 }
 
-// The bin reads the payload and prints the answer in the first and the last test; the other
-// branches go through the same command in this process.
+// The bin reads the payload and prints the answer in the first test and the generic form's
+// block; the other branches go through the same command in this process.
 const hook = (repo: Repo, input: string, args: string[] = [], env: Record<string, string> = {}) =>
   runCliInProcess(repo.dir, ["hook", ...args], env, input);
 const start = (dir: string, ...args: string[]) =>
@@ -48,13 +48,22 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     expect(existsSync(join(repo.dir, ".verify", "gates.json"))).toBe(false);
   });
 
+  // The stops that gates never judges share one red repo and its loop: none of them runs gates
+  // or counts an iteration, which each of them asserts.
+  let armed: Promise<Repo> | undefined;
+  const armedRed = () =>
+    (armed ??= (async () => {
+      const repo = redRepo();
+      expect((await start(repo.dir)).code).toBe(0);
+      return repo;
+    })());
+
   it.each([
     ["not JSON", "{oops", "the payload on stdin is not JSON"],
     ["empty", "", "the payload on stdin is empty"],
     ["no session id", JSON.stringify({ cwd: "/tmp" }), "the payload has no usable session_id"],
   ])("a payload that is %s: allows and says why", async (_name, input, why) => {
-    const repo = redRepo();
-    expect((await start(repo.dir)).code).toBe(0);
+    const repo = await armedRed();
     const result = await hook(repo, input);
     expect(result.code, debug(result)).toBe(0);
     expect(result.stdout).toBe("");
@@ -63,8 +72,7 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
   });
 
   it("another session's stop is never touched", async () => {
-    const repo = redRepo();
-    await start(repo.dir);
+    const repo = await armedRed();
     const result = await hook(repo, JSON.stringify({ session_id: "other", cwd: repo.dir }));
     expect(result.code).toBe(0);
     expect(result.stdout).toBe("");
@@ -177,9 +185,10 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
     expect((await loopFile(repo.dir))?.iteration).toBe(1);
   });
 
-  it("the generic form: one JSON answer on stdout, exit 1 to block and 0 to allow", () => {
+  it("the generic form: one JSON answer on stdout, exit 1 to block and 0 to allow", async () => {
     const repo = redRepo();
-    runCli(repo.dir, ["loop", "start", "--session", SESSION]);
+    await start(repo.dir);
+    // The bin's exit 1 and stdout; the allow's exit 0 goes through the same command in process.
     const blocked = runCli(repo.dir, ["hook", "--format", "generic"], {}, payload(repo.dir));
     expect(blocked.code, debug(blocked)).toBe(1);
     expect(HookAnswerSchema.parse(JSON.parse(blocked.stdout))).toMatchObject({
@@ -189,8 +198,8 @@ describe("verify-gates hook (Claude Code Stop / SubagentStop)", () => {
       max_iterations: 5,
       gates_status: "fail",
     });
-    runCli(repo.dir, ["loop", "stop"]);
-    const allowed = runCli(repo.dir, ["hook", "--format", "generic"], {}, payload(repo.dir));
+    await runCliInProcess(repo.dir, ["loop", "stop"]);
+    const allowed = await hook(repo, payload(repo.dir), ["--format", "generic"]);
     expect(allowed.code, debug(allowed)).toBe(0);
     expect(HookAnswerSchema.parse(JSON.parse(allowed.stdout))).toMatchObject({
       decision: "allow",
