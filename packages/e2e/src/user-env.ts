@@ -28,6 +28,11 @@ export function userEnv(
     npm_config_registry: url,
     // pnpm 12 reads its own prefix, not npm's.
     pnpm_config_registry: url,
+    // pnpm 12 holds back releases younger than a day (minimumReleaseAge). Ours were published
+    // seconds ago, so `pnpm add` wrote an exclusion for them into pnpm-workspace.yaml and the
+    // first `pnpm exec` after it re-verified the whole lockfile against the registry (~10-20 s,
+    // ~3 s of Verdaccio's CPU). A user installing a release older than a day meets neither.
+    pnpm_config_minimum_release_age: "0",
     YARN_REGISTRY: url,
     YARN_CACHE_FOLDER: yarnCache,
     npm_config_audit: "false",

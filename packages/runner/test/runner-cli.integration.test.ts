@@ -94,6 +94,21 @@ describe("verify-runner CLI", () => {
     ({ project, marker, env } = await markedFixture(FLOWS, MANIFEST_FLOWS));
   });
 
+  // One pass (see-home) and one failure (open-home), each a full browser run, serve three
+  // tests: the evidence a failure writes, none for a pass, and no Playwright temp folder left
+  // in the TMPDIR both ran with. Each starts on first need, so every test also runs alone.
+  let runsTemp: string | undefined;
+  const inRunsTemp = () => ({
+    ...env,
+    TMPDIR: (runsTemp ??= mkdtempSync(join(tmpdir(), "runner-tmpdir-"))),
+  });
+  const once = <T>(start: () => Promise<T>): (() => Promise<T>) => {
+    let run: Promise<T> | undefined;
+    return () => (run ??= start());
+  };
+  const passRun = once(() => runRunner(["see-home"], { cwd: project.dir, env: inRunsTemp() }));
+  const failRun = once(() => runRunner(["open-home"], { cwd: project.dir, env: inRunsTemp() }));
+
   it("--list prints the catalog per the schema, starts no browser and no web server", async () => {
     const run = await runRunner(["--list"], { cwd: project.dir, env });
     expect(run.exitCode).toBe(0);
@@ -178,7 +193,7 @@ describe("verify-runner CLI", () => {
   });
 
   it("a failing step gets the error, later declared steps are not_run, evidence is written", async () => {
-    const run = await runRunner(["open-home"], { cwd: project.dir, env });
+    const run = await failRun();
     expect(run.exitCode).toBe(1);
     const result = RunResultSchema.parse(run.json);
     expect(result.status).toBe("fail");
@@ -214,7 +229,7 @@ describe("verify-runner CLI", () => {
   });
 
   it("keeps no evidence for a pass, and a trace with --trace on", async () => {
-    const plain = await runRunner(["see-home"], { cwd: project.dir, env });
+    const plain = await passRun();
     expect(plain.json).toMatchObject({ status: "pass", artifacts: {} });
     const traced = await runRunner(["see-home", "--trace", "on"], { cwd: project.dir, env });
     expect(traced.exitCode).toBe(0);
@@ -224,13 +239,12 @@ describe("verify-runner CLI", () => {
   });
 
   it("a run leaves no Playwright temp folders behind, pass or fail", async () => {
-    const temp = mkdtempSync(join(tmpdir(), "runner-tmpdir-"));
-    const tempEnv = { ...env, TMPDIR: temp };
-    const pass = await runRunner(["see-home"], { cwd: project.dir, env: tempEnv });
+    const pass = await passRun();
     expect(pass.json.status).toBe("pass");
-    const fail = await runRunner(["open-home"], { cwd: project.dir, env: tempEnv });
+    const fail = await failRun();
     expect(fail.json.status).toBe("fail");
     // Caches (tsx's, the leases') may stay; a folder per run may not.
+    const temp = inRunsTemp().TMPDIR;
     expect(readdirSync(temp).filter((name) => name.startsWith("playwright"))).toEqual([]);
   });
 
