@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { BrowserServerInfoSchema, type Manifest } from "@agent-verify/contract";
 import { RunProcesses, signalAll, signalGroup } from "../supervise/process-tree.js";
+import { sampleEvery } from "../supervise/stop-run.js";
 import { substituteFlow } from "../supervise/shell-quote.js";
 
 /** A browser server the runners of one run connect to; closing it leaves no process. */
@@ -46,14 +47,13 @@ export async function startBrowserHost(
   const pid = child.pid;
   if (pid === undefined) return { host: null, reason: `could not start ${command}` };
   const tree = new RunProcesses(pid);
-  const sampler = setInterval(() => tree.sample(), 500);
-  sampler.unref();
+  const stopSampling = sampleEvery(tree);
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
   child.stdin.on("error", () => {});
   const close = async () => {
     clearInterval(keepalive);
-    clearInterval(sampler);
+    stopSampling();
     tree.sample();
     child.stdin.end();
     const deadline = Date.now() + CLOSE_GRACE_MS;

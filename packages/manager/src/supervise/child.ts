@@ -4,7 +4,7 @@ import { BoundedCapture, TailCapture } from "./capture.js";
 import { sharedWatchdog, watchChildGroup, type Watchdog } from "./guard.js";
 import { RunProcesses } from "./process-tree.js";
 import { shellQuote } from "./shell-quote.js";
-import { SAMPLE_INTERVAL_MS, stopRun } from "./stop-run.js";
+import { sampleEvery, stopRun } from "./stop-run.js";
 import { timerMs } from "./timer-limit.js";
 
 // The manager's one way to run a program (runners, bd, gates, git). Plain child_process
@@ -96,7 +96,7 @@ export function runChild(options: ChildOptions): Promise<ChildResult> {
       pid === undefined ? undefined : watchChildGroup(pid, killGraceMs);
     if (pid !== undefined) options.onSpawn?.(pid);
     const run = pid === undefined ? undefined : new RunProcesses(pid);
-    const sampler = setInterval(() => run?.sample(), SAMPLE_INTERVAL_MS);
+    const stopSampling = run ? sampleEvery(run) : () => undefined;
     let stopping: Promise<void> | undefined;
     let exitInfo: ExitInfo | undefined;
 
@@ -128,7 +128,7 @@ export function runChild(options: ChildOptions): Promise<ChildResult> {
 
     const finish = (spawnError: NodeJS.ErrnoException | null) => {
       clearTimeout(timer);
-      clearInterval(sampler);
+      stopSampling();
       watchdog?.release();
       options.signal?.removeEventListener("abort", onAbort);
       const info = exitInfo ?? {

@@ -5,7 +5,7 @@ import { TailCapture } from "./capture.js";
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_STDERR_TAIL_LINES, type ChildResult } from "./child.js";
 import { sharedWatchdog, watchChildGroup, type Watchdog } from "./guard.js";
 import { RunProcesses } from "./process-tree.js";
-import { SAMPLE_INTERVAL_MS, stopRun } from "./stop-run.js";
+import { sampleEvery, stopRun } from "./stop-run.js";
 import { timerMs } from "./timer-limit.js";
 
 // A long-lived `verify-runner --worker` (flow names on stdin, one contract-3 object per line
@@ -43,7 +43,7 @@ export class RunnerWorker {
   private readonly pid: number | undefined;
   private readonly watchdog: Watchdog | undefined;
   private readonly run: RunProcesses | undefined;
-  private readonly sampler: NodeJS.Timeout;
+  private readonly stopSampling: () => void;
   private readonly killGraceMs: number;
   private readonly maxLineBytes: number;
   private readonly exited: Promise<void>;
@@ -84,7 +84,7 @@ export class RunnerWorker {
     this.watchdog =
       this.pid === undefined ? undefined : watchChildGroup(this.pid, this.killGraceMs);
     this.run = this.pid === undefined ? undefined : new RunProcesses(this.pid);
-    this.sampler = setInterval(() => this.run?.sample(), SAMPLE_INTERVAL_MS);
+    this.stopSampling = this.run ? sampleEvery(this.run) : () => undefined;
     this.stdin.on("error", () => undefined); // a worker gone between flows: its exit says so
     this.child.stdout.on("data", (chunk: Buffer) => this.onStdout(chunk));
     this.stdoutClosed = new Promise((done) => this.child.stdout.once("close", () => done()));
@@ -223,7 +223,7 @@ export class RunnerWorker {
   }
 
   private ended(): void {
-    clearInterval(this.sampler);
+    this.stopSampling();
     this.watchdog?.release();
     this.stdin.destroy();
     this.child.stdout.destroy();
