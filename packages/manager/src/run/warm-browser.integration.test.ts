@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../../test/helpers/cli.js";
 import { makeBrowserProject, type BrowserProject } from "../../test/helpers/browser-project.js";
 import { processesWithEnv, waitForNoneWithEnv } from "../../test/helpers/kill-run.js";
-import { makeTracker } from "../../test/helpers/bd.js";
+import { MemoryTracker } from "../../test/helpers/memory-tracker.js";
+import { verifyTicket } from "../ticket/verify-ticket.js";
 
 const made: BrowserProject[] = [];
 afterAll(() => {
@@ -89,23 +90,22 @@ describe("a warm browser per manager run", () => {
 });
 
 describe("a warm browser per ticket attempt", () => {
-  it("`issue` runs the Verify: flows over one browser, each in a fresh context, and closes the ticket", async () => {
+  // In process, as `verify-manager issue` runs it (commands/issue.ts calls verifyTicket), over a
+  // memory tracker: the real runner and Chromium are the point here. A close on the real bd
+  // through the bin: issue.integration.test.ts (fault runner) and end-to-end (Chromium).
+  it("an attempt runs the Verify: flows over one browser, each in a fresh context, and closes the ticket", async () => {
     const project = await makeBrowserProject(["one", "two"]);
     made.push(project);
-    const tracker = makeTracker();
-    try {
-      const id = tracker.create("two flows", "Verify:\n- one\n- two\n");
-      const run = await runCli(["issue", id, "--json", "--dir", project.dir], {
-        env: { ...project.env, ...tracker.env },
-      });
-      expect(run.code, run.stderr).toBe(0);
-      expect(JSON.parse(run.stdout)).toMatchObject({ verdict: "passed", action: "closed" });
-      expect(tracker.showJson(id).status).toBe("closed");
-      expect(launches(project)).toHaveLength(1);
-      expect(await waitForNoneWithEnv(`${project.marker}=1`, 8000)).toEqual([]);
-    } finally {
-      tracker.cleanup();
-    }
+    const tracker = new MemoryTracker();
+    const id = tracker.create({ title: "two flows", description: "Verify:\n- one\n- two\n" });
+    const result = await verifyTicket({ dir: project.dir, id, tracker, env: project.env });
+    expect(result, JSON.stringify(result.entry)).toMatchObject({
+      verdict: "passed",
+      action: "closed",
+    });
+    expect(tracker.issue(id).status).toBe("closed");
+    expect(launches(project)).toHaveLength(1);
+    expect(await waitForNoneWithEnv(`${project.marker}=1`, 8000)).toEqual([]);
   });
 });
 
