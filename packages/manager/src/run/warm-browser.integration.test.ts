@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../../test/helpers/cli.js";
 import { makeBrowserProject, type BrowserProject } from "../../test/helpers/browser-project.js";
 import { processesWithEnv, waitForNoneWithEnv } from "../../test/helpers/kill-run.js";
-import { makeTracker } from "../../test/helpers/bd.js";
+import { MemoryTracker } from "../../test/helpers/memory-tracker.js";
+import { verifyTicket } from "../ticket/verify-ticket.js";
 
 const made: BrowserProject[] = [];
 afterAll(() => {
@@ -28,7 +29,10 @@ const launches = (project: BrowserProject) => linesOf(project.launchLog);
 const runnerStarts = (project: BrowserProject) => linesOf(project.runLog).sort();
 
 describe("a warm browser per manager run", () => {
-  it("runners share one browser, each flow in a fresh context; nothing is left after", async () => {
+  // One worker per job, --jobs 1 included, is the manager's choice: supervise/worker.integration
+  // proves it over a stand-in worker. Here the real runner and Chromium: one browser, a fresh
+  // context per flow (a worker runs two of the three flows), and `isolation: process` agrees.
+  it("runners share one browser, each flow in a fresh context; nothing is left after; with `isolation: process` a runner per flow gives the same outcomes", async () => {
     const project = await makeBrowserProject(["one", "two", "three"]);
     made.push(project);
     const run = await runCli(["run", "--all", "--jobs", "2", "--json", "--dir", project.dir], {
@@ -50,27 +54,21 @@ describe("a warm browser per manager run", () => {
       ["worker", null],
     ]);
     expect(await waitForNoneWithEnv(`${project.marker}=1`, 8000)).toEqual([]);
-  });
 
-  it("gives the same outcomes at --jobs 1 in one worker, and with `isolation: process` a runner per flow", async () => {
-    const project = await makeBrowserProject(["one", "two", "three"]);
-    made.push(project);
-    const outcomesOf = async () => {
-      const run = await runCli(["run", "--all", "--jobs", "1", "--json", "--dir", project.dir], {
-        env: project.env,
-      });
-      expect(run.code, run.stderr).toBe(0);
-      return RunReportSchema.parse(JSON.parse(run.stdout)).outcomes.map((o) => [
+    const inWorker = report.outcomes.map((o) => [o.flow, o.outcome, o.failing_step]);
+    rmSync(project.runLog);
+    appendFileSync(join(project.dir, ".verify", "workflows.yaml"), "isolation: process\n");
+    const isolated = await runCli(["run", "--all", "--jobs", "1", "--json", "--dir", project.dir], {
+      env: project.env,
+    });
+    expect(isolated.code, isolated.stderr).toBe(0);
+    expect(
+      RunReportSchema.parse(JSON.parse(isolated.stdout)).outcomes.map((o) => [
         o.flow,
         o.outcome,
         o.failing_step,
-      ]);
-    };
-    const inWorker = await outcomesOf();
-    expect(runnerStarts(project)).toEqual(["--browser-server", "--list", "--worker"]);
-    rmSync(project.runLog);
-    appendFileSync(join(project.dir, ".verify", "workflows.yaml"), "isolation: process\n");
-    expect(await outcomesOf()).toEqual(inWorker);
+      ]),
+    ).toEqual(inWorker);
     expect(runnerStarts(project)).toEqual(["--browser-server", "--list", "one", "three", "two"]);
     expect(await waitForNoneWithEnv(`${project.marker}=1`, 8000)).toEqual([]);
   });
@@ -89,23 +87,22 @@ describe("a warm browser per manager run", () => {
 });
 
 describe("a warm browser per ticket attempt", () => {
-  it("`issue` runs the Verify: flows over one browser, each in a fresh context, and closes the ticket", async () => {
+  // In process, as `verify-manager issue` runs it (commands/issue.ts calls verifyTicket), over a
+  // memory tracker: the real runner and Chromium are the point here. A close on the real bd
+  // through the bin: issue.integration.test.ts (fault runner) and end-to-end (Chromium).
+  it("an attempt runs the Verify: flows over one browser, each in a fresh context, and closes the ticket", async () => {
     const project = await makeBrowserProject(["one", "two"]);
     made.push(project);
-    const tracker = makeTracker();
-    try {
-      const id = tracker.create("two flows", "Verify:\n- one\n- two\n");
-      const run = await runCli(["issue", id, "--json", "--dir", project.dir], {
-        env: { ...project.env, ...tracker.env },
-      });
-      expect(run.code, run.stderr).toBe(0);
-      expect(JSON.parse(run.stdout)).toMatchObject({ verdict: "passed", action: "closed" });
-      expect(tracker.showJson(id).status).toBe("closed");
-      expect(launches(project)).toHaveLength(1);
-      expect(await waitForNoneWithEnv(`${project.marker}=1`, 8000)).toEqual([]);
-    } finally {
-      tracker.cleanup();
-    }
+    const tracker = new MemoryTracker();
+    const id = tracker.create({ title: "two flows", description: "Verify:\n- one\n- two\n" });
+    const result = await verifyTicket({ dir: project.dir, id, tracker, env: project.env });
+    expect(result, JSON.stringify(result.entry)).toMatchObject({
+      verdict: "passed",
+      action: "closed",
+    });
+    expect(tracker.issue(id).status).toBe("closed");
+    expect(launches(project)).toHaveLength(1);
+    expect(await waitForNoneWithEnv(`${project.marker}=1`, 8000)).toEqual([]);
   });
 });
 

@@ -109,7 +109,8 @@ describe("one web server per manager run", () => {
 
   it("`issue` starts it once for the attempt too: concurrent runners never lose it", async () => {
     const { dir, marker, env } = await project(["first", "second"], 1500);
-    const tracker = makeTracker(`ws${Date.now().toString(36)}`);
+    // The project folder (and its .verify/log.jsonl) is new: the run's shared `t` template will do.
+    const tracker = makeTracker();
     try {
       const id = tracker.create("Both pages answer", "Verify:\n- first\n- second\n");
       const run = await runCli(["issue", id, "--jobs", "2", "--dir", dir], {

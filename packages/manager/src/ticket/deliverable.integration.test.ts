@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTracker, type TempTracker } from "../../test/helpers/bd.js";
 import { runCli } from "../../test/helpers/cli.js";
 import { makeFaultProject, type FaultProject } from "../../test/helpers/fault-runner.js";
+import { MemoryTracker } from "../../test/helpers/memory-tracker.js";
+import { verifyTicket } from "./verify-ticket.js";
 
 // Document tickets through `verify-manager issue` and a real bd: routed by type or label, the
 // deliverable reviewed by the rubric, a fabricated citation sent back, the fix closing it.
@@ -113,39 +115,51 @@ describe("deliverable tickets (real bd)", () => {
     expect(entry?.failures?.deliverable_findings.map((f) => f.rule)).toEqual(["missing"]);
   }, 120_000);
 
+  // The escalation's decision, in process (verifyTicket, as `verify-manager issue` runs it) over
+  // a memory tracker: the label routing and a close through the bin and the real bd are the
+  // first case's; an escalation's writes to the real bd, agent-escalated's and comment-in-bd's.
   it("two fabricated citations (GitHub forms) escalate to a human reviewer, not another retry; one is a retry", async () => {
-    const id = tracker.create("Audit the cart totals", "look into the cart");
-    tracker.bd(["label", "add", id, "discovery"]);
+    const memory = new MemoryTracker();
+    const verifyInProcess = (id: string) =>
+      verifyTicket({ dir: project.dir, id, tracker: memory, env: process.env });
+    const id = memory.create({
+      title: "Audit the cart totals",
+      description: "look into the cart",
+      labels: ["discovery"],
+    });
     // src/cart.ts has 4 lines: #L40 is past its end; line 1 does not hold cartCount.
     const fabricated = discovery("[`cartCount`](src/cart.ts#L40)", "`src/cart.ts#L1` `cartCount`");
     writeFileSync(join(project.dir, "deliverable.md"), fabricated);
 
-    const first = await verify(id);
-    expect(first.result).toMatchObject({ decision: "escalate", attempt: 1 });
+    const first = await verifyInProcess(id);
+    expect(first).toMatchObject({ decision: "escalate", attempt: 1 });
     const [entry] = entries(id);
     expect(entry).toMatchObject({ decision: "escalate", counted: true });
     expect(entry?.deliverable_review?.citations.map((c) => [c.file, c.line, c.ok])).toEqual([
       ["src/cart.ts", 40, false],
       ["src/cart.ts", 1, false],
     ]);
-    const shown = tracker.showJson(id);
+    const shown = memory.issue(id);
     expect(shown.status).toBe("blocked");
     expect(shown.labels).toContain("needs-human");
-    const comment = tracker.comments(id).at(-1)?.text ?? "";
+    const comment = memory.comments(id).at(-1) ?? "";
     expect(comment).toMatch(
       /^verify-manager: attempt 1 failed: 2 fabricated citations in deliverable\.md .*escalated to a human reviewer/,
     );
     expect(comment).toContain("src/cart.ts has 4 lines, not 40");
 
     // The honest counterpart: one fabricated citation is an ordinary retry.
-    const other = tracker.create("Audit the cart count", "look into the cart");
-    tracker.bd(["label", "add", other, "discovery"]);
+    const other = memory.create({
+      title: "Audit the cart count",
+      description: "look into the cart",
+      labels: ["discovery"],
+    });
     writeFileSync(
       join(project.dir, "deliverable.md"),
       discovery("[`cartCount`](src/cart.ts#L2)", "`src/cart.ts#L1` `cartCount`"),
     );
-    const retry = await verify(other);
-    expect(retry.result).toMatchObject({ decision: "retry", attempt: 1 });
-    expect(tracker.showJson(other).labels ?? []).not.toContain("needs-human");
+    const retry = await verifyInProcess(other);
+    expect(retry).toMatchObject({ decision: "retry", attempt: 1 });
+    expect(memory.issue(other).labels).not.toContain("needs-human");
   }, 120_000);
 });

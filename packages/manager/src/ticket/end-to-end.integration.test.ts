@@ -14,9 +14,7 @@ let buggy: DemoShop;
 let artifacts: string;
 
 beforeAll(async () => {
-  // This suite verifies tickets in the repo itself, whose .verify/log.jsonl outlives the run:
-  // ids from a prefix of their own never meet an earlier run's attempts.
-  tracker = makeTracker(`e2e${Date.now().toString(36)}`);
+  tracker = makeTracker();
   artifacts = mkdtempSync(join(tmpdir(), "vm-e2e-artifacts-"));
   [healthy, buggy] = await Promise.all([startDemoShop(), startDemoShop("cart-count")]);
 });
@@ -26,6 +24,25 @@ afterAll(async () => {
   rmSync(artifacts, { recursive: true, force: true });
 });
 
+// This suite verifies tickets in the repo itself, whose .verify/log.jsonl outlives the run: ids
+// of this run's own (bd create --id, --force for the prefix) never meet an earlier run's attempts.
+// The tracker is a copy of the run's shared `t` template: no `bd init` of a prefix of its own.
+const RUN = `e2e${Date.now().toString(36)}`;
+let made = 0;
+const create = (title: string, description: string) =>
+  tracker
+    .bd([
+      "create",
+      title,
+      "--description",
+      description,
+      "--id",
+      `${RUN}-${++made}`,
+      "--force",
+      "--silent",
+    ])
+    .trim();
+
 const verify = (id: string, shop: DemoShop) =>
   runCli(["issue", id, "--dir", REPO_ROOT], {
     env: { ...tracker.env, VERIFY_BASE_URL: shop.url, VERIFY_ARTIFACTS_DIR: artifacts },
@@ -33,7 +50,7 @@ const verify = (id: string, shop: DemoShop) =>
 
 describe("verify-manager issue end to end (runner + demo shop + Chromium + bd)", () => {
   it("closes an issue whose flows pass; the read-back names the flows", async () => {
-    const id = tracker.create(
+    const id = create(
       "Checkout works",
       "Customers can buy a mug.\n\n## Verify\n\n- `checkout-happy-path`\n- `api-health`\n",
     );
@@ -47,7 +64,7 @@ describe("verify-manager issue end to end (runner + demo shop + Chromium + bd)",
   });
 
   it("with DEMO_BUG=cart-count: a comment naming the step, error and a real screenshot; then 'the same failure'", async () => {
-    const id = tracker.create("Cart badge", "Verify:\n- checkout-happy-path\n");
+    const id = create("Cart badge", "Verify:\n- checkout-happy-path\n");
     const first = await verify(id, buggy);
     expect(first.code).toBe(1);
     const [comment] = tracker.comments(id);

@@ -30,7 +30,7 @@ afterAll(() => {
 });
 
 describe("the ticket's acceptance criteria and the gates judge (real gates, a scripted judge)", () => {
-  it("a failed judge, NEEDS_HUMAN and FAIL send the ticket back with each criterion's result and the fix_forward lines; PASS closes it", async () => {
+  it("NEEDS_HUMAN and FAIL send the ticket back with each criterion's result and the fix_forward lines; PASS closes it", async () => {
     const requestFile = join(scratch, "request.json");
     app.write("judge.mjs", JUDGE);
     app.write(
@@ -49,7 +49,7 @@ describe("the ticket's acceptance criteria and the gates judge (real gates, a sc
         dir: app.dir,
         id,
         tracker,
-        // Four attempts: the budget must not escalate the third.
+        // Three attempts: the budget must not escalate the third.
         retryBudget: 5,
         env: {
           ...process.env,
@@ -59,34 +59,31 @@ describe("the ticket's acceptance criteria and the gates judge (real gates, a sc
         },
       });
 
-    // A judge that prints a passing verdict and exits non-zero gave no verdict.
-    const broken = await verify("pass", 1);
-    expect(broken).toMatchObject({ decision: "retry", action: "commented", attempt: 1 });
-    expect(tracker.issue(id).status).not.toBe("closed");
-    const [judgeFailed] = readTicketLog(app.dir, id).entries;
-    expect(judgeFailed?.judge?.decision).toBe("NEEDS_HUMAN");
-    expect(judgeFailed?.judge?.problems).toContain("the judge command exited 1");
-    expect(tracker.comments(id)[0]).toContain("Acceptance criteria, judged: NEEDS_HUMAN");
-    app.write("src/cart.test.ts", `${app.read("src/cart.test.ts")}// attempt 2\n`);
-
+    // A judge that gives no verdict (here: no verdict block) leaves the criteria to a human. One
+    // that prints a passing verdict and exits non-zero gave none either: gates' own
+    // judge-verdict.integration.test.ts proves that report, and this one how a ticket takes it.
     const unsure = await verify("garbage");
-    expect(unsure).toMatchObject({ decision: "retry", action: "commented", attempt: 2 });
+    expect(unsure).toMatchObject({ decision: "retry", action: "commented", attempt: 1 });
     const request = JSON.parse(readFileSync(requestFile, "utf8")) as { criteria: unknown };
     expect(request.criteria).toEqual([
       { id: "AC-01", text: "the cart counts every item" },
       { id: "AC-02", text: "the count is shown" },
     ]);
     expect(tracker.issue(id).status).not.toBe("closed");
-    const first = readTicketLog(app.dir, id).entries[1];
+    const [first] = readTicketLog(app.dir, id).entries;
     expect(first?.judge?.decision).toBe("NEEDS_HUMAN");
+    // gates' judge problems reach the ticket's log.
+    expect(first?.judge?.problems).toContainEqual(
+      expect.stringContaining("no ```deadfish:VERDICT block and no JSON verdict"),
+    );
     expect(first?.gates.status).toBe("needs_human");
-    expect(tracker.comments(id)[1]).toContain("Acceptance criteria, judged: NEEDS_HUMAN");
-    expect(tracker.comments(id)[1]).toContain("a person must review the change");
+    expect(tracker.comments(id)[0]).toContain("Acceptance criteria, judged: NEEDS_HUMAN");
+    expect(tracker.comments(id)[0]).toContain("a person must review the change");
 
-    app.write("src/cart.test.ts", `${app.read("src/cart.test.ts")}// attempt 3\n`);
+    app.write("src/cart.test.ts", `${app.read("src/cart.test.ts")}// attempt 2\n`);
     const failed = await verify("fail");
-    expect(failed).toMatchObject({ decision: "retry", action: "commented", attempt: 3 });
-    const second = readTicketLog(app.dir, id).entries[2];
+    expect(failed).toMatchObject({ decision: "retry", action: "commented", attempt: 2 });
+    const second = readTicketLog(app.dir, id).entries[1];
     expect(second?.judge).toMatchObject({
       decision: "FAIL",
       fix_forward: ["Show the count in the header (src/header.js)"],
@@ -96,15 +93,15 @@ describe("the ticket's acceptance criteria and the gates judge (real gates, a sc
       ["AC-02", "FAIL", "nothing shows the count"],
     ]);
     expect(second?.failed_ac).toEqual(["the count is shown (judge: nothing shows the count)"]);
-    const comment = tracker.comments(id)[2] ?? "";
+    const comment = tracker.comments(id)[1] ?? "";
     expect(comment).toContain("- AC-02 FAIL: the count is shown — nothing shows the count");
     expect(comment).toContain("Next actions:\n- [ ] Show the count in the header (src/header.js)");
 
-    app.write("src/cart.test.ts", `${app.read("src/cart.test.ts")}// attempt 4\n`);
+    app.write("src/cart.test.ts", `${app.read("src/cart.test.ts")}// attempt 3\n`);
     const passed = await verify("pass");
-    expect(passed).toMatchObject({ decision: "pass", action: "closed", attempt: 4 });
+    expect(passed).toMatchObject({ decision: "pass", action: "closed", attempt: 3 });
     // The judge, not the unchecked boxes, decided the criteria.
-    expect(readTicketLog(app.dir, id).entries[3]).toMatchObject({
+    expect(readTicketLog(app.dir, id).entries[2]).toMatchObject({
       failed_ac: [],
       judge: { decision: "PASS" },
     });
