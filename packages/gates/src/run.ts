@@ -233,8 +233,11 @@ async function prepare(
   env: NodeJS.ProcessEnv,
   progress: (line: string) => void,
 ): Promise<Setup> {
+  // HEAD's commit: the default base and the mode both need it, git is asked once.
+  const asked = headCommit(root);
+  asked.catch(() => undefined);
   const working = await readWorkingConfig(root);
-  const ref = await baseRefOf(root, env, options.base, working);
+  const ref = await baseRefOf(root, env, options.base, working, asked);
   const base: BaseRefs = await resolveBase(root, ref);
   const baseConfig = await readBaseConfig(root, base.commit, ref);
   const configs = loadedConfigs(baseConfig, working.config, working.text);
@@ -268,7 +271,7 @@ async function prepare(
       return picked;
     }),
     readStamp(root, env),
-    headCommit(root),
+    asked,
   ]);
   const mode =
     options.mode ??

@@ -11,10 +11,12 @@ export async function baseRefOf(
   env: NodeJS.ProcessEnv,
   explicit: string | undefined,
   working: { config: GatesConfig; text: string | undefined },
+  /** HEAD's commit, when the caller asked git already (diff/defaults.ts `headCommit`). */
+  head?: Promise<string | undefined>,
 ): Promise<string> {
   return (
     explicit ??
     (env.BASE || undefined) ??
-    (setsKey(working.text, "base") ? working.config.base : await defaultBase(root))
+    (setsKey(working.text, "base") ? working.config.base : await defaultBase(root, head))
   );
 }

@@ -20,17 +20,20 @@ async function out(root: string, args: string[]): Promise<string | undefined> {
  * change is then the uncommitted work), else its only branch. A repository with no commit yet
  * is judged against the empty tree: every file in it is the change.
  */
-export async function defaultBase(root: string): Promise<string> {
+export async function defaultBase(
+  root: string,
+  head: Promise<string | undefined> = headCommit(root),
+): Promise<string> {
   // Every question at once (each is a git start, a stop pays them all): answered in order below.
-  const [head, branch, upstream, originHead, configured, heads] = await Promise.all([
-    out(root, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]),
+  const [commit, branch, upstream, originHead, configured, heads] = await Promise.all([
+    head,
     out(root, ["symbolic-ref", "--quiet", "--short", "HEAD"]),
     out(root, ["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}"]),
     out(root, ["symbolic-ref", "--quiet", "--short", "refs/remotes/origin/HEAD"]),
     out(root, ["config", "--get", "init.defaultBranch"]),
     out(root, ["for-each-ref", "--format=%(refname:short)", "refs/heads/"]),
   ]);
-  if (!head) return EMPTY_TREE;
+  if (!commit) return EMPTY_TREE;
   // An upstream of the same name is this branch pushed: its merge base would hide the change.
   if (upstream && upstream !== branch && !upstream.endsWith(`/${branch}`)) return upstream;
   if (originHead) return originHead;
@@ -43,12 +46,17 @@ export async function defaultBase(root: string): Promise<string> {
 }
 
 /**
+ * HEAD's commit, or undefined when there is none yet. A run asks once: the default base and
+ * the mode both need it.
+ */
+export const headCommit = (root: string) =>
+  out(root, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
+
+/**
  * The mode when neither `--mode`, `VERIFY_MODE` nor the config names one (seed 004):
  * post-commit when the work is committed (a clean tree, but for agent-verify's own files) and
  * HEAD is ahead of the merge base; pre-commit otherwise.
  */
-/** HEAD's commit, or undefined when there is none yet. */
-export const headCommit = (root: string) => out(root, ["rev-parse", "HEAD"]);
 
 export async function defaultMode(
   root: string,

@@ -37,9 +37,10 @@ export async function openBaseWorktree(
   const parent = await mkdtemp(join(tmpdir(), prefix));
   const dir = join(parent, "base");
   const dispose = async () => {
-    await gitTry(root, ["worktree", "remove", "--force", dir]);
+    const removed = await gitTry(root, ["worktree", "remove", "--force", dir]);
     await rm(parent, { recursive: true, force: true });
-    await gitTry(root, ["worktree", "prune"]);
+    // A removed worktree leaves nothing to prune; one git could not remove (or never added) does.
+    if (!removed.ok) await gitTry(root, ["worktree", "prune"]);
   };
   try {
     // A repository with no commit yet: its base is an empty folder (git cannot check out a tree).

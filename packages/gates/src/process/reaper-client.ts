@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { REAPER_SCRIPT } from "./reaper.js";
 
 let reaper: ChildProcess | undefined | null;
 
@@ -14,14 +13,16 @@ export function marked(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...env, [REAPER_MARK_ENV]: markValue };
 }
 
-/** The reaper process, started on first use; null when it cannot run (e.g. from the sources). */
+/** The reaper process (the shell script in reaper.ts), started on first use. */
 function start(): ChildProcess | null {
-  const script = fileURLToPath(new URL("./reaper.js", import.meta.url));
-  if (!existsSync(script)) return null;
-  const child = spawn(process.execPath, [script, `${REAPER_MARK_ENV}=${markValue}`], {
-    stdio: ["pipe", "ignore", "ignore"],
-    detached: true,
-  });
+  const child = spawn(
+    "/bin/sh",
+    ["-c", REAPER_SCRIPT, "verify-gates-reaper", `${REAPER_MARK_ENV}=${markValue}`],
+    {
+      stdio: ["pipe", "ignore", "ignore"],
+      detached: true,
+    },
+  );
   child.on("error", () => undefined);
   child.stdin?.on("error", () => undefined);
   // Neither the reaper nor its pipe keeps verify-gates alive.

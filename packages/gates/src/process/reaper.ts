@@ -4,84 +4,67 @@
 // the reaper then takes every group still listed down (SIGTERM, then SIGKILL after a grace).
 // A group is listed only once spawn() has returned in verify-gates, and a child can run (and
 // verify-gates be killed) before that: so every child also carries a token in its environment
-// (argv[2] names it), and the reaper takes down the group of every process that carries it.
-import { readdirSync, readFileSync } from "node:fs";
+// ($1 names it), and the reaper takes down the group of every process that carries it.
+//
+// A POSIX shell script, run as `/bin/sh -c REAPER_SCRIPT verify-gates-reaper MARK`: every run
+// starts one, and a shell starts for a thousandth of the CPU a second Node process took.
 
-const GRACE_MS = Number(process.env.VERIFY_GATES_REAPER_GRACE_MS) || 2000;
-const MARK = process.argv[2] ?? "";
-const groups = new Set<number>();
-let pending = "";
-let reaping = false;
+/** The reaper's script; `$1` is the mark (`VERIFY_GATES_RUN=<value>`). */
+export const REAPER_SCRIPT = `
+mark=$1
+grace=\${VERIFY_GATES_REAPER_GRACE_MS:-}
+case $grace in ''|*[!0-9]*) grace=2000 ;; esac
+[ "$grace" -gt 0 ] 2>/dev/null || grace=2000
+[ "$grace" -gt 60000 ] && grace=60000
+groups=' '
+reaping=
+set -f
 
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // That group is gone already.
-  }
+# The process groups of every process whose environment carries the mark (ours excepted).
+marked() {
+  [ -n "$mark" ] || return 0
+  set +f
+  files=$(grep -l -x -z -F -e "$mark" /proc/[0-9]*/environ 2>/dev/null)
+  set -f
+  for file in $files; do
+    pid=\${file#/proc/}
+    pid=\${pid%/environ}
+    [ "$pid" = "$$" ] && continue
+    { read -r stat <"/proc/$pid/stat"; } 2>/dev/null || continue
+    # Fields after the command's closing parenthesis: state, ppid, pgrp.
+    set -- \${stat##*) }
+    case $3 in ''|*[!0-9]*) continue ;; esac
+    [ "$3" -gt 1 ] && [ "$3" != "$$" ] && echo "$3"
+  done
 }
 
-/** The process groups of every process whose environment carries the mark (ours excepted). */
-function markedGroups(): Set<number> {
-  const found = new Set<number>();
-  if (MARK === "") return found;
-  let pids: string[];
-  try {
-    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-  } catch {
-    return found;
-  }
-  for (const name of pids) {
-    const pid = Number(name);
-    if (pid === process.pid) continue;
-    try {
-      if (!readFileSync(`/proc/${name}/environ`, "latin1").split("\0").includes(MARK)) continue;
-      const stat = readFileSync(`/proc/${name}/stat`, "latin1");
-      // Fields after the command's closing parenthesis: state, ppid, pgrp.
-      const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
-      if (Number.isInteger(pgrp) && pgrp > 1 && pgrp !== process.pid) found.add(pgrp);
-    } catch {
-      // Gone, or not ours to read.
-    }
-  }
-  return found;
+signal_all() {
+  all=$groups
+  for pid in $(marked); do case $all in *" $pid "*) ;; *) all="$all$pid " ;; esac; done
+  for pid in $all; do kill -s "$1" -- "-$pid" 2>/dev/null; done
 }
 
-function signalAll(signal: NodeJS.Signals): void {
-  for (const pid of new Set([...groups, ...markedGroups()])) signalGroup(pid, signal);
+reap() {
+  [ -n "$reaping" ] && return
+  reaping=1
+  if [ "$groups" = ' ' ] && [ -z "$(marked)" ]; then exit 0; fi
+  signal_all TERM
+  sleep "$((grace / 1000)).$(printf '%03d' $((grace % 1000)))"
+  signal_all KILL
+  exit 0
 }
 
-function reap(): void {
-  if (reaping) return;
-  reaping = true;
-  const marked = markedGroups();
-  if (groups.size === 0 && marked.size === 0) process.exit(0);
-  signalAll("SIGTERM");
-  setTimeout(
-    () => {
-      signalAll("SIGKILL");
-      process.exit(0);
-    },
-    Math.min(GRACE_MS, 60_000),
-  );
-}
-
-process.stdin.setEncoding("utf8");
-process.stdin.on("data", (chunk: string) => {
-  pending += chunk;
-  const lines = pending.split("\n");
-  pending = lines.pop() ?? "";
-  for (const line of lines) {
-    const pid = Number(line.slice(1));
-    if (!Number.isInteger(pid) || pid <= 1) continue;
-    if (line.startsWith("+")) groups.add(pid);
-    else if (line.startsWith("-")) groups.delete(pid);
-  }
-});
-process.stdin.on("end", reap);
-process.stdin.on("error", reap);
-// Signals meant for verify-gates' group do not reach us (we are detached); one sent to us
-// directly means the same as the pipe closing.
-process.on("SIGTERM", reap);
-process.on("SIGINT", reap);
-process.on("SIGHUP", reap);
+# Signals meant for verify-gates' group do not reach us (we are detached); one sent to us
+# directly means the same as the pipe closing.
+trap reap TERM INT HUP
+while IFS= read -r line; do
+  pid=\${line#?}
+  case $pid in ''|*[!0-9]*) continue ;; esac
+  [ "$pid" -gt 1 ] || continue
+  case $line in
+    +*) case $groups in *" $pid "*) ;; *) groups="$groups$pid " ;; esac ;;
+    -*) case $groups in *" $pid "*) groups="\${groups%% $pid *} \${groups#* $pid }" ;; esac ;;
+  esac
+done
+reap
+`;
