@@ -14,7 +14,9 @@ export const REAPER_SCRIPT = `
 mark=$1
 grace=\${VERIFY_GATES_REAPER_GRACE_MS:-}
 case $grace in ''|*[!0-9]*) grace=2000 ;; esac
-[ "$grace" -gt 0 ] 2>/dev/null || grace=2000
+# Leading zeros off: shell arithmetic reads 010 as octal.
+grace=\${grace#"\${grace%%[!0]*}"}
+[ "\${grace:-0}" -gt 0 ] 2>/dev/null || grace=2000
 [ "$grace" -gt 60000 ] && grace=60000
 groups=' '
 reaping=
