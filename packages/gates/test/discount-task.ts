@@ -10,5 +10,14 @@ export const DISCOUNT_TEST = [
   "",
 ].join("\n");
 
+/** The task's test with a second case that the stub already passes (a price without a code). */
+export const DISCOUNT_TEST_TWO_CASES = [
+  DISCOUNT_TEST,
+  'it("keeps the price without a code", () => {',
+  '  expect(discount(100, "")).toBe(100);',
+  "});",
+  "",
+].join("\n");
+
 export const DISCOUNT_STUB =
   "export function discount(price: number, _code: string): number {\n  return price;\n}\n";

@@ -7,22 +7,11 @@ import { describe, expect, it } from "vitest";
 import type { RawFinding } from "../tools/run-tool.js";
 import type { TestRun } from "../tools/vitest.js";
 import type { OracleCopy } from "./copy.js";
+import { DISCOUNT_TEST_TWO_CASES } from "../../test/discount-task.js";
 import { oracleIntegrity } from "./integrity.js";
 import type { Oracle, OracleFile } from "./oracle.js";
 
-const RED = [
-  'import { expect, it } from "vitest";',
-  'import { discount } from "./price.js";',
-  "",
-  'it("takes 10 off with SAVE10", () => {',
-  '  expect(discount(100, "SAVE10")).toBe(90);',
-  "});",
-  "",
-  'it("keeps the price without a code", () => {',
-  '  expect(discount(100, "")).toBe(100);',
-  "});",
-  "",
-].join("\n");
+const RED = DISCOUNT_TEST_TWO_CASES;
 
 /** The oracle as the task began: the red test (the oracle holds tests, configs and scripts). */
 function oracleOf(texts: Record<string, string> = { "src/price.test.ts": RED }): Oracle {

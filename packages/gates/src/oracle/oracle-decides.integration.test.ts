@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { debug, makeRepo, runInProcess, type CliResult, type Repo } from "../../test/fixture.js";
 import { makeToolRepo, packageJson } from "../../test/tool-fixture.js";
 import { snapshotTree } from "./index.js";
-import { DISCOUNT_STUB } from "../../test/discount-task.js";
+import { DISCOUNT_STUB, DISCOUNT_TEST_TWO_CASES } from "../../test/discount-task.js";
 
 beforeAll(() => {
   process.env.VERIFY_STATE_DIR = mkdtempSync(join(tmpdir(), "oracle-decides-state-"));
@@ -46,19 +46,7 @@ describe("vitest", () => {
   const PRICE = DISCOUNT_STUB;
   const FIXED =
     'export function discount(price: number, code: string): number {\n  return code === "SAVE10" ? price - 10 : price;\n}\n';
-  const RED = [
-    'import { expect, it } from "vitest";',
-    'import { discount } from "./price.js";',
-    "",
-    'it("takes 10 off with SAVE10", () => {',
-    '  expect(discount(100, "SAVE10")).toBe(90);',
-    "});",
-    "",
-    'it("keeps the price without a code", () => {',
-    '  expect(discount(100, "")).toBe(100);',
-    "});",
-    "",
-  ].join("\n");
+  const RED = DISCOUNT_TEST_TWO_CASES;
   const red = async () => {
     const repo = makeRepo();
     const snapshot = await armed(repo, { "src/price.ts": PRICE, "src/price.test.ts": RED });
