@@ -11,16 +11,14 @@ import {
   type OtherAgent,
 } from "../../test/coding-agents.js";
 import { runCliInProcess } from "../../test/cli-in-process.js";
-import { debug, makeRepo, type CliResult } from "../../test/fixture.js";
+import { debug, makeRepo, runCli, type CliResult } from "../../test/fixture.js";
 import { forgetInstall, loopOf } from "../../test/loop-state.js";
 
 // Issue 49 §1: Codex CLI, Cursor and Gemini CLI driven as they drive their hooks — the commands
 // `loop install --agent` wrote into each one's own file, their documented payloads on stdin, a
 // real repository — through arming, red stops blocked in each one's format, the cap, a green stop.
 // Codex's case is the process seam: every event through the hook command `loop install` wrote (a
-// shell, the copy of the bin it made); its `loop install` and `loop start` run in process (the
-// same copy and record: loop.integration's install case asserts the copy is the bin's; the bin's
-// `loop start` is arming.integration's and out-of-reach's). Cursor's and
+// shell, the copy of the bin it made), `loop install` and `loop start` as processes. Cursor's and
 // Gemini CLI's cases read the same hook files and send the same payloads through the installed
 // command's arguments in process (coding-agents.ts `fireInProcess`); their shell-and-bin seam is
 // hook-cheats-agents.integration's.
@@ -89,7 +87,8 @@ const DIALECTS: Dialect[] = [
 describe.each(DIALECTS)("$agent, payload by payload", (d) => {
   it("install, arm by the prompt, red stops blocked in its format, the cap, then a green stop", async () => {
     const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
-    const cli = (args: string[]) => runCliInProcess(repo.dir, args);
+    const cli = async (args: string[]) =>
+      d.agent === "codex" ? runCli(repo.dir, args) : runCliInProcess(repo.dir, args);
     const install = await cli(["loop", "install", "--agent", d.agent]);
     expect(install.code, debug(install)).toBe(0);
     expect(existsSync(join(repo.dir, HOOK_FILE[d.agent]))).toBe(true);
