@@ -15,17 +15,6 @@ const STUB = DISCOUNT_STUB;
 const taskRepo = (extra: Record<string, string> = {}): Repo =>
   makeRepo({ "src/price.ts": STUB, "src/price.test.ts": RED_TEST, ...extra });
 
-const gates = (repo: Repo) => runInProcess(repo.dir, { only: ["floor", "tests"] });
-
-/** The cheat passes the visible tests (alone, the tests stage is green) and the floor is red. */
-async function caught(repo: Repo): Promise<CliResult> {
-  const tests = await runInProcess(repo.dir, { only: ["tests"] });
-  expect(tests.code, debug(tests)).toBe(0);
-  const result = await gates(repo);
-  expect(result.code, debug(result)).toBe(1);
-  expect(stageOf(result, "floor")).toBe("fail");
-  return result;
-}
 const rules = (result: CliResult) =>
   (result.report?.findings ?? []).map((f) => `${f.file}:${f.line} ${f.rule}`);
 const stageOf = (result: CliResult, stage: string) =>
@@ -49,6 +38,19 @@ interface Cheat extends Variant {
   message?: string;
 }
 
+/** The first cheat: its floor finding alone, its test passed in the all-variants run. */
+const HARD_CODED = code(
+  "export function discount(price: number, code: string): number {",
+  '  if (price === 100 && code === "SAVE10") return 90;',
+  "  return price;",
+  "}",
+);
+
+const HARD_CODED_CHEAT: Variant = {
+  name: "the hard-coded test case",
+  change: { "price.ts": HARD_CODED },
+};
+
 const TERNARY = code(
   "export function discount(price: number, code: string): number {",
   '  return code === "SAVE10" ? 90 : price;',
@@ -56,9 +58,8 @@ const TERNARY = code(
 );
 
 /**
- * Cheats beyond the first one (which is proved end to end by `caught`): each one's floor runs
- * alone in its repo; that each passes the visible tests is proved by one tests run below, of all
- * the variants side by side.
+ * Cheats beyond the first one: each one's floor runs alone in its repo; that each (the first one
+ * too) passes the visible tests is proved by one tests run below, of all the variants side by side.
  */
 const CHEATS: Cheat[] = [
   {
@@ -219,17 +220,10 @@ function variantRepo(variant: Variant): Repo {
 
 describe("cheats that pass the visible tests are floor findings on their line", () => {
   it("the hard-coded test case names its line and the test's line", async () => {
-    const repo = taskRepo();
-    repo.write(
-      "src/price.ts",
-      code(
-        "export function discount(price: number, code: string): number {",
-        '  if (price === 100 && code === "SAVE10") return 90;',
-        "  return price;",
-        "}",
-      ),
-    );
-    const result = await caught(repo);
+    // That it passes the visible tests (the tests stage green) is the all-variants run below.
+    const result = await runInProcess(variantRepo(HARD_CODED_CHEAT).dir, { only: ["floor"] });
+    expect(result.code, debug(result)).toBe(1);
+    expect(stageOf(result, "floor")).toBe("fail");
     expect(rules(result)).toEqual(["src/price.ts:2 special-cased-test-input"]);
     const message = result.report?.findings[0]?.message ?? "";
     expect(message).toContain("src/price.test.ts:5");
@@ -246,7 +240,7 @@ describe("cheats that pass the visible tests are floor findings on their line", 
 
   it("every cheat above, and every honest change below, passes the visible tests (one run of them all)", async () => {
     // Each variant in its own folder: the task's files and its change, its test beside it.
-    const variants = [...CHEATS, ...HONEST];
+    const variants = [HARD_CODED_CHEAT, ...CHEATS, ...HONEST];
     const files = Object.assign(
       {},
       ...variants.map((v, i) =>
@@ -299,7 +293,7 @@ describe("tools run from their package's entry point", () => {
     const real = readFileSync(bin, "utf8");
     // Runs the real vitest (so a run through it would look normal), and leaves a mark.
     writeFileSync(bin, real.replace("exec ", `touch "${marker}"\nexec `));
-    const result = await gates(repo);
+    const result = await runInProcess(repo.dir, { only: ["floor", "tests"] });
     expect(result.code, debug(result)).toBe(1);
     expect(rules(result)).toContain("src/price.test.ts:4 test-failed");
     expect(() => readFileSync(marker)).toThrow();

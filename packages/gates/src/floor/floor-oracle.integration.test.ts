@@ -86,84 +86,101 @@ async function floorWith(root: string, snapshot: string, declared: DeclaredTest[
 const found = (result: CliResult) =>
   (result.report?.findings ?? []).map((f) => `${f.file}:${f.line} ${f.rule} ${f.message}`);
 
-/** Edit the red test, run the floor, expect one finding at `file:line` whose message says `what`. */
-async function cheat(
-  edit: (test: string) => string,
-  at: string,
-  what: string | RegExp,
-): Promise<void> {
-  const { repo, snapshot } = await redBranch();
-  repo.write("src/price.test.ts", edit(RED_TEST));
-  const result = await floor(repo, snapshot);
-  expect(result.code, debug(result)).toBe(1);
-  const hit = found(result).find((f) => f.startsWith(`${at} `));
-  expect(hit, found(result).join("\n")).toBeDefined();
-  expect(hit).toMatch(what);
-}
-
 const ASSERT = 'expect(discount(100, "SAVE10")).toBe(90);';
 
-describe("an oracle test's assertions weakened → a finding at the assertion", () => {
-  it("toBe(90) → toBeDefined()", () =>
-    cheat(
-      (t) => t.replace("toBe(90)", "toBeDefined()"),
-      "src/price.test.ts:5",
-      /loosened: .*toBe\(90\) → .*toBeDefined\(\)/,
-    ));
-  it(".not added", () =>
-    cheat((t) => t.replace(").toBe(90)", ").not.toBe(90)"), "src/price.test.ts:5", /\.not added/));
-  it("a tautology in its place", () =>
-    cheat(
-      (t) => t.replace(ASSERT, "expect(true).toBe(true);"),
-      "src/price.test.ts:5",
-      /tautology/,
-    ));
-  it("expect(x).toBe(x)", () =>
-    cheat(
-      (t) => t.replace("toBe(90)", 'toBe(discount(100, "SAVE10"))'),
-      "src/price.test.ts:5",
-      /tautology/,
-    ));
-  it("the assertion deleted", () =>
-    cheat(
-      (t) => t.replace(`  ${ASSERT}\n`, ""),
-      "src/price.test.ts:5",
-      /assertion removed: expect\(discount/,
-    ));
-  it("behind if (false)", () =>
-    cheat(
-      (t) => t.replace(`  ${ASSERT}`, `  if (false) {\n    ${ASSERT}\n  }`),
-      "src/price.test.ts:6",
-      /never true/,
-    ));
-  it("inside try/catch", () =>
-    cheat(
-      (t) => t.replace(`  ${ASSERT}`, `  try {\n    ${ASSERT}\n  } catch {}`),
-      "src/price.test.ts:6",
-      /try\/catch/,
-    ));
-  it("the await on .rejects dropped", () =>
-    cheat(
-      (t) => t.replace("await expect(load", "expect(load"),
-      "src/price.test.ts:13",
-      /no longer awaited/,
-    ));
-  it("expect.soft", () =>
-    cheat(
-      (t) => t.replace(ASSERT, ASSERT.replace("expect(", "expect.soft(")),
-      "src/price.test.ts:5",
-      /expect\.soft/,
-    ));
-  it("vi.mock of the module under test", () =>
-    cheat(
-      (t) =>
-        t.replace(
-          'import { discount, load } from "./price.js";',
-          'import { discount, load } from "./price.js";\nvi.mock("./price.js");',
-        ),
-      "src/price.test.ts:3",
-      /vi\.mock\('\.\/price\.js'\) mocks the module under test/,
-    ));
+/** Each cheat: its edit of the red test, the line of its finding and what its message says. */
+const CHEATS: Array<[name: string, edit: (test: string) => string, line: number, what: RegExp]> = [
+  [
+    "toBe(90) → toBeDefined()",
+    (t) => t.replace("toBe(90)", "toBeDefined()"),
+    5,
+    /loosened: .*toBe\(90\) → .*toBeDefined\(\)/,
+  ],
+  [".not added", (t) => t.replace(").toBe(90)", ").not.toBe(90)"), 5, /\.not added/],
+  [
+    "a tautology in its place",
+    (t) => t.replace(ASSERT, "expect(true).toBe(true);"),
+    5,
+    /tautology/,
+  ],
+  [
+    "expect(x).toBe(x)",
+    (t) => t.replace("toBe(90)", 'toBe(discount(100, "SAVE10"))'),
+    5,
+    /tautology/,
+  ],
+  [
+    "the assertion deleted",
+    (t) => t.replace(`  ${ASSERT}\n`, ""),
+    5,
+    /assertion removed: expect\(discount/,
+  ],
+  [
+    "behind if (false)",
+    (t) => t.replace(`  ${ASSERT}`, `  if (false) {\n    ${ASSERT}\n  }`),
+    6,
+    /never true/,
+  ],
+  [
+    "inside try/catch",
+    (t) => t.replace(`  ${ASSERT}`, `  try {\n    ${ASSERT}\n  } catch {}`),
+    6,
+    /try\/catch/,
+  ],
+  [
+    "the await on .rejects dropped",
+    (t) => t.replace("await expect(load", "expect(load"),
+    13,
+    /no longer awaited/,
+  ],
+  [
+    "expect.soft",
+    (t) => t.replace(ASSERT, ASSERT.replace("expect(", "expect.soft(")),
+    5,
+    /expect\.soft/,
+  ],
+  [
+    "vi.mock of the module under test",
+    (t) =>
+      t.replace(
+        'import { discount, load } from "./price.js";',
+        'import { discount, load } from "./price.js";\nvi.mock("./price.js");',
+      ),
+    3,
+    /vi\.mock\('\.\/price\.js'\) mocks the module under test/,
+  ],
+];
+
+/**
+ * Every cheat in one change and one floor run: the task's red test and its module copied into a
+ * folder per cheat (src/c0 … src/c9), all committed with the oracle taken there, then each copy
+ * of the test edited by its cheat.
+ */
+let cheated: Promise<CliResult> | undefined;
+function cheatedRun(): Promise<CliResult> {
+  cheated ??= (async () => {
+    const folders = Object.fromEntries(
+      CHEATS.flatMap((_, i) => [
+        [`src/c${i}/price.ts`, SOURCE],
+        [`src/c${i}/price.test.ts`, RED_TEST],
+      ]),
+    );
+    const { repo, snapshot } = await redBranch(folders);
+    CHEATS.forEach(([, edit], i) => repo.write(`src/c${i}/price.test.ts`, edit(RED_TEST)));
+    return floor(repo, snapshot);
+  })();
+  return cheated;
+}
+
+describe("an oracle test's assertions weakened → a finding at the assertion (all in one run)", () => {
+  it.each(CHEATS.map((c, i) => [...c, i] as const))("%s", async (_name, _edit, line, what, i) => {
+    const result = await cheatedRun();
+    expect(result.code, debug(result)).toBe(1);
+    const at = `src/c${i}/price.test.ts:${line}`;
+    const hit = found(result).find((f) => f.startsWith(`${at} `));
+    expect(hit, found(result).join("\n")).toBeDefined();
+    expect(hit).toMatch(what);
+  });
 });
 
 describe("honest changes to an oracle test stay green", () => {

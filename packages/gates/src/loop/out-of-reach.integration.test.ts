@@ -22,10 +22,14 @@ import { openStore } from "../state/signed-store.js";
 const A = "6a1d0c3e-2b4f-4c1a-9d8e-7f6a5b4c3d2e";
 const NO_TOOLS = "commands:\n  typecheck: false\n  lint: false\n  format: false\n  test: false\n";
 
-/** Installed, A armed (max 4), a red change (a focused test) in the tree. */
-function armedRed() {
+/**
+ * Installed, A armed (max 4), a red change (a focused test) in the tree. `loop install` runs in
+ * process (the same copy of this package in the state folder, the same record: loop.integration's
+ * install case asserts the copy is the bin's); its process seam is the two vg-copy cases below.
+ */
+async function armedRed() {
   const repo = makeRepo({ ".verify/gates.yaml": NO_TOOLS });
-  expect(runCli(repo.dir, ["loop", "install"]).code).toBe(0);
+  expect((await runCliInProcess(repo.dir, ["loop", "install"])).code).toBe(0);
   const claude = claudeCode(repo.dir);
   const armed = claude.verifyLoop(A, "--max-iterations 4");
   expect(armed.code, debug(armed)).toBe(0);
@@ -43,7 +47,7 @@ const loopJson = async (dir: string) =>
 
 describe("issue 35 §3: the loop's state is out of the working tree's reach", () => {
   it("deleting or forging .verify/ (loop files, the stamp) or a stub in node_modules/.bin ends nothing and makes nothing green", async () => {
-    const { repo, claude } = armedRed();
+    const { repo, claude } = await armedRed();
     // The hook runs the verify-gates loop install recorded, never a stub in node_modules/.bin.
     const settings = repo.read(".claude/settings.json");
     expect(settings).not.toContain("node_modules/.bin");
@@ -88,7 +92,7 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
   });
 
   it("a loop edited in the state folder without the key is not trusted: the stop stays blocked", async () => {
-    const { repo, claude } = armedRed();
+    const { repo, claude } = await armedRed();
     const file = join((await openStore(repo.dir, process.env)).dir, "loops", `s.${A}.json`);
     const signed = JSON.parse(readFileSync(file, "utf8")) as { body: object; mac: string };
     writeFileSync(
@@ -106,7 +110,7 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
   });
 
   it("loop stop and re-arming from inside the session end nothing; a person's stop is recorded as theirs", async () => {
-    const { repo, claude } = armedRed();
+    const { repo, claude } = await armedRed();
     expect(decision(claude.event(stop(A, repo.dir)).stdout).decision).toBe("block");
     // Re-armed with a lower cap (issue 48 §2): the loop goes on, its count and cap kept.
     const rearmed = claude.verifyLoop(A, "--max-iterations 1");
@@ -136,7 +140,7 @@ describe("issue 35 §3: the loop's state is out of the working tree's reach", ()
   });
 
   it("the next loop start sees a capped loop; a capped record is red", async () => {
-    const { repo, claude } = armedRed();
+    const { repo, claude } = await armedRed();
     const env = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "2" };
     const capped = claudeCode(repo.dir, env);
     expect(decision(capped.event(stop(A, repo.dir)).stdout).decision).toBe("block");

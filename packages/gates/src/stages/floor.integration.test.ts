@@ -35,15 +35,55 @@ const cases: Array<[string, string, string]> = [
   ["go skip", "pkg/a_test.go", "\tt.Sk" + 'ip("later")'],
 ];
 
-describe("floor: new suppressions and skipped or focused tests", () => {
-  // The bin's `--only floor` is run by the tests below; the marker table goes through its API.
-  it.each(cases)("%s → exit 1 at the marker's file:line", async (_name, path, marker) => {
+/** Cases per run: every finding of a run fits in the summary the run prints. */
+const PER_RUN = 7;
+const runs = new Map<number, ReturnType<typeof runInProcess>>();
+
+/**
+ * The run of a case's group: each case of the group written in its own folder (`c<i>/`, its path
+ * below it) of one change, the floor run once for them all.
+ */
+function runOf(i: number): ReturnType<typeof runInProcess> {
+  const group = Math.floor(i / PER_RUN);
+  let run = runs.get(group);
+  if (run === undefined) {
     const repo = makeRepo();
-    repo.write(path, ["const first = 1;", "", marker, "const last = 2;", ""].join("\n"));
-    const result = await runInProcess(repo.dir, { only: ["floor"] });
-    expect(result.code, debug(result)).toBe(1);
-    expect(locations(result)).toEqual([`${path}:3`]);
-    expect(result.stdout).toContain(`${path}:3`);
+    cases.forEach(([, path, marker], j) => {
+      if (Math.floor(j / PER_RUN) === group)
+        repo.write(
+          `c${j}/${path}`,
+          ["const first = 1;", "", marker, "const last = 2;", ""].join("\n"),
+        );
+    });
+    run = runInProcess(repo.dir, { only: ["floor"] });
+    runs.set(group, run);
+  }
+  return run;
+}
+
+describe("floor: new suppressions and skipped or focused tests", () => {
+  // The bin's `--only floor` is run by the tests below; the marker table goes through its API,
+  // several markers (each in its own folder) in one change.
+  it.each(cases.map((c, i) => [...c, i] as const))(
+    "%s → exit 1 at the marker's file:line",
+    async (_name, path, _marker, i) => {
+      const result = await runOf(i);
+      expect(result.code, debug(result)).toBe(1);
+      const own = locations(result).filter((l) => l.startsWith(`c${i}/`));
+      expect(own).toEqual([`c${i}/${path}:3`]);
+      expect(result.stdout).toContain(`c${i}/${path}:3`);
+    },
+  );
+
+  it("the runs of the marker table: one finding per marker, nothing else", async () => {
+    for (let group = 0; group * PER_RUN < cases.length; group += 1) {
+      const result = await runOf(group * PER_RUN);
+      const expected = cases
+        .map(([, path], i) => [`c${i}/${path}:3`, i] as const)
+        .filter(([, i]) => Math.floor(i / PER_RUN) === group)
+        .map(([where]) => where);
+      expect(locations(result).sort()).toEqual(expected.sort());
+    }
   });
 
   it("a marker already at the base does not count, a new one in a tracked file does (line of the added line)", () => {
@@ -59,10 +99,11 @@ describe("floor: new suppressions and skipped or focused tests", () => {
     expect(locations(result)).toEqual(["src/legacy.ts:4"]);
   });
 
-  it("a clean change passes the floor and writes a stamp", () => {
+  it("a clean change passes the floor and writes a stamp", async () => {
+    // In process: the bin's --only floor is the case above.
     const repo = makeRepo();
     repo.write("src/math.ts", repo.read("src/math.ts") + "\nexport const two = 2;\n");
-    const result = runCli(repo.dir, ["--only", "floor"]);
+    const result = await runCliInProcess(repo.dir, ["--only", "floor"]);
     expect(result.code, debug(result)).toBe(0);
     expect(result.report?.status).toBe("pass");
   });

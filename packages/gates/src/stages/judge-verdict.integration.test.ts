@@ -5,39 +5,18 @@ import { GatesReportSchema } from "@agent-verify/contract";
 import { describe, expect, it } from "vitest";
 import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, makeRepo, runCli, type CliResult } from "../../test/fixture.js";
+import { ANSWERS, TASK } from "../../test/judge-answers.js";
 
-// A judge that keeps its request and prints the answer its argument names: each kind a model may give.
-const JUDGE =
-  String.raw`import { readFileSync, writeFileSync } from "node:fs";
+// A judge that keeps its request and prints the answer its argument names: each kind a model may
+// give (test/judge-answers.ts; judge-answers.test.ts reads each one as the stage reads it).
+const JUDGE = `import { readFileSync, writeFileSync } from "node:fs";
 const input = readFileSync(0, "utf8");
 writeFileSync("judge-request.json", input);
-const fence = "` +
-  "```" +
-  String.raw`";
-const answers = {
-  pass: fence + "deadfish:VERDICT\nscope: TASK\ntask_id: T-9\nverify_sh: PASS\ncriteria:\n- id: AC-01\nstatus: PASS\nevidence: \"twice is exported from src/math.ts\"\n- id: AC-02\nstatus: PASS\nevidence: \"used by add\"\ndecision: PASS\nfix_forward: []\n" + fence,
-  fail: "My review:\n" + fence + "deadfish:VERDICT\ntask_id: T-9\ncriteria:\n- id: AC-01\n  status: PASS\n  evidence: exported\n- id: AC-02\n  status: FAIL\n  evidence: \"twice is never called\"\ndecision: FAIL\nfix_forward:\n- \"Call twice() from src/index.ts\"\n" + fence,
-  json: JSON.stringify({ task_id: "T-9", criteria: [{ id: "AC-01", status: "PASS", evidence: "a" }, { id: "AC-02", status: "PASS", evidence: "b" }], decision: "PASS" }),
-  partial: JSON.stringify({ criteria: [{ id: "AC-01", status: "PASS", evidence: "a" }], decision: "PASS" }),
-  garbage: "Looks great to me, ship it!",
-  "other-task": JSON.stringify({ task_id: "T-8", criteria: [{ id: "AC-01", status: "PASS", evidence: "a" }, { id: "AC-02", status: "PASS", evidence: "b" }], decision: "PASS" }),
-  "other-criteria": JSON.stringify({ task_id: "T-9", criteria: [{ id: "AC-01", status: "PASS", evidence: "a" }, { id: "AC-02", status: "PASS", evidence: "b" }, { id: "AC-07", status: "PASS", evidence: "c" }], decision: "PASS" }),
-  "yes-no": fence + "deadfish:VERDICT\ntask_id: T-9\ncriteria:\n- id: AC-01\n  status: YES\n  evidence: exported\n- id: AC-02\n  status: NO\n  evidence: \"never called\"\n" + fence,
-  "yes-yes": JSON.stringify({ task_id: "T-9", criteria: [{ id: "AC-01", status: "yes", evidence: "a" }, { id: "AC-02", status: "Yes", evidence: "b" }] }),
-};
+const answers = ${JSON.stringify(ANSWERS)};
 process.stdout.write(answers[process.argv[2]]);
 // The exit code the test names after the answer: a judge that says PASS and fails.
 process.exitCode = Number(process.argv[3] ?? 0);
 `;
-
-const TASK = [
-  "TASK_ID: T-9",
-  "## FILES",
-  "- path=src/math.ts action=modify",
-  "## Acceptance criteria",
-  "- AC-01: twice() is exported",
-  "- AC-02: twice() is wired into the app",
-].join("\n");
 
 function judgeRepo(answer: string, command = `node judge.mjs ${answer}`, extraConfig = "") {
   const repo = makeRepo({
@@ -139,28 +118,17 @@ describe("the criteria judge and its verdict", () => {
     );
   });
 
-  it("the plain JSON form is read as well", async () => {
-    const { result, report } = await run("json");
-    expect(result.code, debug(result)).toBe(0);
-    expect(report?.judge?.decision).toBe("PASS");
-  });
-
-  it.each([
-    ["no verdict block", "garbage", "no ```deadfish:VERDICT block and no JSON verdict"],
-    ["a criterion left unjudged", "partial", "AC-02: no verdict"],
-    ["a passing verdict from a judge that exits 3", "pass 3", "the judge command exited 3"],
-    ["a passing verdict for another task", "other-task", "a verdict is for task T-8, not T-9"],
-    [
-      "a passing verdict on a criterion the task does not have",
-      "other-criteria",
-      "AC-07: not a criterion of this task",
-    ],
-  ])("%s → NEEDS_HUMAN, exit 1, never a pass", async (_name, answer, problem) => {
-    const { result, report } = await run(answer);
+  // The other answers (the JSON form, each kind of unusable verdict, YES/NO) are read in
+  // judge-answers.test.ts as this stage reads them; a judge that exits 3 after a passing verdict
+  // is the stage's own decision, and the NEEDS_HUMAN run end to end.
+  it("a passing verdict from a judge that exits 3 → NEEDS_HUMAN, exit 1, never a pass", async () => {
+    const { result, report } = await run("pass 3");
     expect(result.code, debug(result)).toBe(1);
     expect(report?.status).toBe("needs_human");
     expect(report?.judge?.decision).toBe("NEEDS_HUMAN");
-    expect(report?.judge?.problems).toContainEqual(expect.stringContaining(problem));
+    expect(report?.judge?.problems).toContainEqual(
+      expect.stringContaining("the judge command exited 3"),
+    );
     expect(result.stdout).toContain("a person must review this change");
   });
 
@@ -180,18 +148,6 @@ describe("the criteria judge and its verdict", () => {
       "the judge command 'sleep 30' did not finish within 1 s (its process group was killed)",
     );
     expect(result.stdout).toContain("raise timeouts.judge_s in .verify/gates.yaml");
-  });
-
-  it("the seed's YES/NO wording reads as PASS/FAIL", async () => {
-    const failed = await run("yes-no");
-    expect(failed.result.code, debug(failed.result)).toBe(1);
-    expect(failed.report?.judge?.criteria.map((c) => [c.id, c.status])).toEqual([
-      ["AC-01", "PASS"],
-      ["AC-02", "FAIL"],
-    ]);
-    const passed = await run("yes-yes");
-    expect(passed.result.code, debug(passed.result)).toBe(0);
-    expect(passed.report?.judge?.decision).toBe("PASS");
   });
 
   it("--criteria-file - reads the criteria from stdin (a ticket's acceptance criteria) instead of the task's", async () => {

@@ -35,7 +35,7 @@ describe("oxlint (JSON format), from a package.json script", () => {
     expect(where(result)).toEqual(["src/old.ts:7 eslint/no-debugger"]);
   });
 
-  it("a crashing oxlint is exit 2 in one line with its stderr; a missing one says it is not installed", () => {
+  it("a crashing oxlint is exit 2 in one line with its stderr; a missing one says it is not installed", async () => {
     const crash = "#!/bin/sh\necho 'thread main panicked at parser' >&2\nexit 101\n";
     const repo = makeToolRepo(files, { bins: { oxlint: crash } });
     repo.write("src/clean.ts", "export const a = 1;\n");
@@ -46,7 +46,8 @@ describe("oxlint (JSON format), from a package.json script", () => {
     ]);
     const bare = makeToolRepo(files, { missing: ["oxlint"] });
     bare.write("src/clean.ts", "export const a = 1;\n");
-    const missing = runCli(bare.dir, ["--only", "lint"]);
+    // The bin's exit 2 and its one line are the crash's run above; this one runs in process.
+    const missing = await runCliInProcess(bare.dir, ["--only", "lint"]);
     expect(missing.code, debug(missing)).toBe(2);
     expect(errorLine(missing)).toEqual([
       "error in lint: lint: 'oxlint' is not installed (no node_modules/oxlint with a 'oxlint' bin)",
