@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, makeRepo, type CliResult } from "../../test/fixture.js";
-import { recordVitest, replayVitest } from "../../test/recorded-vitest.js";
+import { fixtureRecording, replayVitest } from "../../test/recorded-vitest.js";
 import { mapNewLine } from "./crap-base.js";
 
 // Issue 36 §1 / seed 002, "a slice never inherits debt it did not write": a complex function
@@ -42,7 +42,7 @@ describe("crap compares a touched function with itself at the base", () => {
   // covers the functions below, so each scores CRAP = complexity² + complexity.
   let fixtureTests: string;
   beforeAll(() => {
-    fixtureTests = recordVitest(makeRepo());
+    fixtureTests = fixtureRecording();
   });
 
   // One change, one `--only crap` run: each case's old function at a file of its own, each

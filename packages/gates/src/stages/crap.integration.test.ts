@@ -2,7 +2,7 @@ import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, makeRepo, runCli, type CliResult } from "../../test/fixture.js";
-import { recordVitest, replayVitest } from "../../test/recorded-vitest.js";
+import { fixtureRecording, replayVitest } from "../../test/recorded-vitest.js";
 
 const GRADE = [
   "export function grade(score: number, bonus: boolean, late: boolean): string {",
@@ -79,7 +79,7 @@ describe("crap on the functions the change touched", () => {
   // of them through the bin.
   let fixtureTests: string;
   beforeAll(() => {
-    fixtureTests = recordVitest(makeRepo());
+    fixtureTests = fixtureRecording();
   });
 
   // The first and third cases share one change and one `--only crap` run, each on its own
