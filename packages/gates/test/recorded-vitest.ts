@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { vitestArgs } from "../src/tools/vitest.js";
-import type { Repo } from "./fixture.js";
+import { makeRepo, type Repo } from "./fixture.js";
 
 const REPLAYER = join(dirname(fileURLToPath(import.meta.url)), "replay-vitest.mjs");
 
@@ -27,6 +27,18 @@ export function recordVitest(repo: Repo): string {
     JSON.stringify({ root: repo.dir, out, status, stdout, stderr }),
   );
   return dir;
+}
+
+let fixture: string | undefined;
+
+/**
+ * The recording of the fixture's own tests (`makeRepo()`'s), made once per test worker: the
+ * files that replay it (crap, crap-base, crap-report) share one module graph (isolate: false),
+ * and the recording is only read. A file run alone still makes it, once.
+ */
+export function fixtureRecording(): string {
+  fixture ??= recordVitest(makeRepo());
+  return fixture;
 }
 
 /** From now on the repo's `vitest` replays the recording instead of running the tests. */

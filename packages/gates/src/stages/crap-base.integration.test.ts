@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCliInProcess } from "../../test/cli-in-process.js";
-import { debug, makeRepo } from "../../test/fixture.js";
-import { recordVitest, replayVitest } from "../../test/recorded-vitest.js";
+import { debug, makeRepo, type CliResult } from "../../test/fixture.js";
+import { fixtureRecording, replayVitest } from "../../test/recorded-vitest.js";
 import { mapNewLine } from "./crap-base.js";
 
 // Issue 36 §1 / seed 002, "a slice never inherits debt it did not write": a complex function
@@ -40,69 +42,94 @@ describe("crap compares a touched function with itself at the base", () => {
   // covers the functions below, so each scores CRAP = complexity² + complexity.
   let fixtureTests: string;
   beforeAll(() => {
-    fixtureTests = recordVitest(makeRepo());
+    fixtureTests = fixtureRecording();
   });
 
-  const changed = async (path: string, base: string, change: string) => {
-    const repo = makeRepo({ [path]: base });
-    replayVitest(repo, fixtureTests);
-    repo.write(path, change);
-    return runCliInProcess(repo.dir, ["--only", "crap"]);
-  };
-
-  it("an old complex function renamed on one line passes: old debt, said so in a note", async () => {
-    const result = await changed(
-      "src/convert.ts",
+  // One change, one `--only crap` run: each case's old function at a file of its own, each
+  // judged on its own (the stage scores a file's touched functions against that file at the base).
+  const CASES = {
+    renamed: [
+      "src/renamed.ts",
       CONVERTER,
       CONVERTER.replace("function convert(", "function toGrade("),
-    );
-    expect(result.code, debug(result)).toBe(0);
-    expect(result.stdout).toContain(
-      "1 touched function(s) over 30 no worse than at the base: old debt, not the change's",
-    );
-  });
-
-  it("a line inside it renamed, the file also gaining lines above it: still the same function", async () => {
-    const result = await changed(
-      "src/convert.ts",
+    ],
+    shifted: [
+      "src/shifted.ts",
       CONVERTER,
       `export const scale = 100;\n\n${CONVERTER.replace('return "F";', 'return "Fail";')}`,
-    );
-    expect(result.code, debug(result)).toBe(0);
-  });
-
-  it("a branch added to the old complex function fails: its score rose by the change", async () => {
-    const result = await changed(
-      "src/convert.ts",
+    ],
+    branched: [
+      "src/branched.ts",
       CONVERTER,
       CONVERTER.replace('  return "F";', '  if (late) return "F-";\n  return "F";'),
+    ],
+    parse: [
+      "src/parse.ts",
+      PARSER,
+      PARSER.replace("  return 0;", '  if (flag === "-e") return 5;\n  return 0;'),
+    ],
+    again: [
+      "src/again.ts",
+      CONVERTER,
+      `${CONVERTER}\n${CONVERTER.replace("function convert(", "function convertAgain(")}`,
+    ],
+  } as const;
+  let result: CliResult;
+  let functions: Array<{ file: string; name: string; over_threshold: boolean }>;
+  beforeAll(async () => {
+    const repo = makeRepo(
+      Object.fromEntries(Object.values(CASES).map(([path, base]) => [path, base])),
     );
+    replayVitest(repo, fixtureTests);
+    for (const [path, , change] of Object.values(CASES)) repo.write(path, change);
+    result = await runCliInProcess(repo.dir, ["--only", "crap"]);
+    functions = (
+      JSON.parse(readFileSync(join(repo.dir, ".verify", "crap.json"), "utf8")) as {
+        functions: typeof functions;
+      }
+    ).functions;
+  });
+  const at = (file: string) => (result.report?.findings ?? []).filter((f) => f.file === file);
+
+  it("the run: red (exit 1) with the three cases' findings, no other", () => {
     expect(result.code, debug(result)).toBe(1);
-    expect(result.report?.findings.map((f) => f.message)).toEqual([
+    expect(result.report?.findings.map((f) => f.file).sort(), debug(result)).toEqual([
+      "src/again.ts",
+      "src/branched.ts",
+      "src/parse.ts",
+    ]);
+  });
+
+  it("an old complex function renamed on one line passes: old debt, said so in a note", () => {
+    expect(at(CASES.renamed[0]), debug(result)).toEqual([]);
+    expect(functions).toContainEqual(
+      expect.objectContaining({ file: CASES.renamed[0], name: "toGrade", over_threshold: true }),
+    );
+    // Held as old debt: this case's toGrade and the next case's convert, the run's two touched
+    // functions over 30 without a finding.
+    expect(result.stdout).toContain(
+      "2 touched function(s) over 30 no worse than at the base: old debt, not the change's",
+    );
+  });
+
+  it("a line inside it renamed, the file also gaining lines above it: still the same function", () => {
+    expect(at(CASES.shifted[0]), debug(result)).toEqual([]);
+  });
+
+  it("a branch added to the old complex function fails: its score rose by the change", () => {
+    expect(at(CASES.branched[0]).map((f) => f.message)).toEqual([
       "function 'convert' CRAP 156.0 > 30 (complexity 12, coverage 0%; CRAP 132.0, complexity 11 at the base)",
     ]);
   });
 
-  it("a function the change pushes past the threshold fails (CRAP 30 → 42)", async () => {
-    const result = await changed(
-      "src/parse.ts",
-      PARSER,
-      PARSER.replace("  return 0;", '  if (flag === "-e") return 5;\n  return 0;'),
-    );
-    expect(result.code, debug(result)).toBe(1);
-    expect(result.report?.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
+  it("a function the change pushes past the threshold fails (CRAP 30 → 42)", () => {
+    expect(at(CASES.parse[0]).map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
       "src/parse.ts:1 crap",
     ]);
   });
 
-  it("a new complex function beside the old one fails, the old one does not", async () => {
-    const result = await changed(
-      "src/convert.ts",
-      CONVERTER,
-      `${CONVERTER}\n${CONVERTER.replace("function convert(", "function convertAgain(")}`,
-    );
-    expect(result.code, debug(result)).toBe(1);
-    expect(result.report?.findings.map((f) => `${f.line} ${f.message.split(" CRAP")[0]}`)).toEqual([
+  it("a new complex function beside the old one fails, the old one does not", () => {
+    expect(at(CASES.again[0]).map((f) => `${f.line} ${f.message.split(" CRAP")[0]}`)).toEqual([
       "12 function 'convertAgain'",
     ]);
   });

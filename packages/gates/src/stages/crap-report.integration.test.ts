@@ -4,7 +4,7 @@ import { CrapReportSchema } from "@agent-verify/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCliInProcess } from "../../test/cli-in-process.js";
 import { debug, makeRepo, type Repo } from "../../test/fixture.js";
-import { recordVitest, replayVitest } from "../../test/recorded-vitest.js";
+import { fixtureRecording, replayVitest } from "../../test/recorded-vitest.js";
 
 // Seed 002: crap.json beside gates.json, and the advisory full scan after a test change.
 const GRADE = [
@@ -27,7 +27,7 @@ const crapJson = (repo: Repo) =>
 describe("crap.json", () => {
   let fixtureTests: string;
   beforeAll(() => {
-    fixtureTests = recordVitest(makeRepo());
+    fixtureTests = fixtureRecording();
   });
 
   it("scores each changed function beside gates.json; the one over the threshold fails", async () => {

@@ -1,8 +1,8 @@
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCliInProcess } from "../../test/cli-in-process.js";
-import { debug, makeRepo, runCli } from "../../test/fixture.js";
-import { recordVitest, replayVitest } from "../../test/recorded-vitest.js";
+import { debug, makeRepo, runCli, type CliResult } from "../../test/fixture.js";
+import { fixtureRecording, replayVitest } from "../../test/recorded-vitest.js";
 
 const GRADE = [
   "export function grade(score: number, bonus: boolean, late: boolean): string {",
@@ -33,10 +33,10 @@ const GRADE_TESTS = [
   "",
 ].join("\n");
 
-/** src/grade.ts built to dist/grade.js with a source map, as a package's build would. */
-function built(source: string): Record<string, string> {
+/** src/<name>.ts built to dist/<name>.js with a source map, as a package's build would. */
+function built(source: string, name: string): Record<string, string> {
   const out = ts.transpileModule(source, {
-    fileName: "src/grade.ts",
+    fileName: `src/${name}.ts`,
     compilerOptions: {
       module: ts.ModuleKind.ES2022,
       target: ts.ScriptTarget.ES2022,
@@ -44,11 +44,14 @@ function built(source: string): Record<string, string> {
     },
   });
   const map = JSON.parse(out.sourceMapText ?? "{}") as { sources: string[] };
-  map.sources = ["../src/grade.ts"];
-  return { "dist/grade.js": out.outputText, "dist/grade.js.map": JSON.stringify(map) };
+  map.sources = [`../src/${name}.ts`];
+  return { [`dist/${name}.js`]: out.outputText, [`dist/${name}.js.map`]: JSON.stringify(map) };
 }
 
-/** A test that never imports grade: it runs the built file in a child process, as bin tests do. */
+/** The same complex function as grade, as `band`: the one a child process alone covers. */
+const BAND = GRADE.replace("export function grade(", "export function band(");
+
+/** A test that never imports band: it runs the built file in a child process, as bin tests do. */
 const CHILD_TESTS = [
   'import { execFileSync } from "node:child_process";',
   'import { expect, it } from "vitest";',
@@ -64,9 +67,9 @@ const IGNORE_DIST =
   "node_modules\ncoverage\ndist\n.verify/gates.json\n.verify/summary.txt\n.verify/green\n";
 
 const RUN = [
-  'import { grade } from "./grade.js";',
+  'import { band } from "./band.js";',
   "const bands = [[95, true, false], [85, false, true], [75, false, false], [65, false, false], [1, false, false], [50, false, false]];",
-  'console.log(bands.map(([s, b, l]) => grade(s, b, l)).join(" "));',
+  'console.log(bands.map(([s, b, l]) => band(s, b, l)).join(" "));',
   "",
 ].join("\n");
 
@@ -76,14 +79,25 @@ describe("crap on the functions the change touched", () => {
   // of them through the bin.
   let fixtureTests: string;
   beforeAll(() => {
-    fixtureTests = recordVitest(makeRepo());
+    fixtureTests = fixtureRecording();
   });
 
-  it("a complex uncovered function fails with name, file:line, complexity, coverage and score", async () => {
-    const repo = makeRepo();
+  // The first and third cases share one change and one `--only crap` run, each on its own
+  // file: src/grade.ts new, src/old.ts the same function at the base, the change only adding a
+  // line after it.
+  let uncovered: CliResult;
+  const uncoveredRun = async () => {
+    if (uncovered) return uncovered;
+    const repo = makeRepo({ "src/old.ts": GRADE });
     replayVitest(repo, fixtureTests);
     repo.write("src/grade.ts", GRADE);
-    const result = await runCliInProcess(repo.dir, ["--only", "crap"]);
+    repo.write("src/old.ts", GRADE + "\nexport const other = 1;\n");
+    uncovered = await runCliInProcess(repo.dir, ["--only", "crap"]);
+    return uncovered;
+  };
+
+  it("a complex uncovered function fails with name, file:line, complexity, coverage and score", async () => {
+    const result = await uncoveredRun();
     expect(result.code, debug(result)).toBe(1);
     expect(result.report?.findings).toEqual([
       expect.objectContaining({
@@ -95,21 +109,13 @@ describe("crap on the functions the change touched", () => {
     ]);
   });
 
-  it("the same function fully tested passes (score = complexity)", () => {
-    const repo = makeRepo();
-    repo.write("src/grade.ts", GRADE);
-    repo.write("src/grade.test.ts", GRADE_TESTS);
-    const result = runCli(repo.dir, ["--only", "tests,crap"]);
-    expect(result.code, debug(result)).toBe(0);
-    expect(result.report?.stages.map((s) => `${s.stage}:${s.status}`)).toContain("crap:pass");
-  });
-
   it("an old complex function the change did not touch does not count", async () => {
-    const repo = makeRepo({ "src/grade.ts": GRADE });
-    replayVitest(repo, fixtureTests);
-    repo.write("src/grade.ts", GRADE + "\nexport const other = 1;\n");
-    const result = await runCliInProcess(repo.dir, ["--only", "crap"]);
-    expect(result.code, debug(result)).toBe(0);
+    const result = await uncoveredRun();
+    // Was: exit 0 of its own run. The run's one finding is the new grade's (the case above).
+    expect(
+      result.report?.findings.filter((f) => f.file === "src/old.ts"),
+      debug(result),
+    ).toEqual([]);
   });
 
   it("a failing test → exit 1 naming the test at its file:line", async () => {
@@ -140,14 +146,37 @@ describe("crap on the functions the change touched", () => {
     expect(result.stdout).toContain("found no tests");
   });
 
-  it("a function covered only by a child process (built file, source map) passes", () => {
+  // One change, one run through the bin, for the two covered cases: src/grade.ts tested by a
+  // test that imports it, src/band.ts (the same function) only by a child process running its
+  // built file. Each is over the threshold uncovered (CRAP 132, the first case), so crap passes
+  // only if both are scored fully covered.
+  let covered: CliResult;
+  const coveredRun = () => {
+    if (covered) return covered;
     const repo = makeRepo({ ".gitignore": IGNORE_DIST });
     repo.write("src/grade.ts", GRADE);
-    repo.write("src/grade.test.ts", CHILD_TESTS);
-    for (const [path, text] of Object.entries({ ...built(GRADE), "dist/run.js": RUN }))
+    repo.write("src/grade.test.ts", GRADE_TESTS);
+    repo.write("src/band.ts", BAND);
+    repo.write("src/band.test.ts", CHILD_TESTS);
+    for (const [path, text] of Object.entries({ ...built(BAND, "band"), "dist/run.js": RUN }))
       repo.write(path, text);
-    const result = runCli(repo.dir, ["--only", "tests,crap"]);
+    covered = runCli(repo.dir, ["--only", "tests,crap"]);
+    return covered;
+  };
+  const crapAt = (result: CliResult, file: string) =>
+    (result.report?.findings ?? []).filter((f) => f.stage === "crap" && f.file === file);
+
+  it("the same function fully tested passes (score = complexity)", () => {
+    const result = coveredRun();
     expect(result.code, debug(result)).toBe(0);
     expect(result.report?.stages.map((s) => `${s.stage}:${s.status}`)).toContain("crap:pass");
+    expect(crapAt(result, "src/grade.ts")).toEqual([]);
+  });
+
+  it("a function covered only by a child process (built file, source map) passes", () => {
+    const result = coveredRun();
+    expect(result.code, debug(result)).toBe(0);
+    expect(result.report?.stages.map((s) => `${s.stage}:${s.status}`)).toContain("crap:pass");
+    expect(crapAt(result, "src/band.ts")).toEqual([]);
   });
 });
