@@ -111,7 +111,28 @@ function installKey(repo) {
 }
 
 /** Install when what the install depends on changed since the last one; returns an error text or null. */
+/**
+ * The pnpm a repository pins, installed once under tools/ (envFor puts it on PATH first): without
+ * it the machine's own pnpm ran the install, and a newer major refuses an older lockfile's build
+ * scripts (ERR_PNPM_IGNORED_BUILDS) or rewrites its store. Null, or why it could not be had.
+ */
+function ensurePinnedPnpm(repo) {
+  if (!repo.pnpm) return null;
+  const dir = join(CACHE, "tools", `pnpm@${repo.pnpm}`);
+  if (existsSync(join(dir, "node_modules", ".bin", "pnpm"))) return null;
+  mkdirSync(dir, { recursive: true });
+  const result = spawnSync(
+    "npm",
+    ["install", "--prefix", dir, "--no-audit", "--no-fund", `pnpm@${repo.pnpm}`],
+    { encoding: "utf8", timeout: TIMEOUT_MS },
+  );
+  if (result.status === 0) return null;
+  return `npm install pnpm@${repo.pnpm} failed: ${String(result.stderr ?? result.error).slice(-500)}`;
+}
+
 export function ensureInstall(repo, { force = false } = {}) {
+  const pnpmError = ensurePinnedPnpm(repo);
+  if (pnpmError) return pnpmError;
   const key = installKey(repo);
   if (!force && existsSync(KEY_FILE(repo)) && readFileSync(KEY_FILE(repo), "utf8") === key)
     return null;
