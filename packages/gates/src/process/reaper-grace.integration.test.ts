@@ -16,6 +16,15 @@ const graceOf = (value: string | undefined): string => {
   }).trim();
 };
 
+it("finds grep and sleep in the system's folders before a PATH the working tree may have put first", () => {
+  const head = REAPER_SCRIPT.slice(0, REAPER_SCRIPT.indexOf("\ngroups="));
+  const path = execFileSync("/bin/sh", ["-c", `${head}\necho "$PATH"`, "reaper", "MARK=1"], {
+    env: { PATH: "/repo/node_modules/.bin" },
+    encoding: "utf8",
+  }).trim();
+  expect(path).toBe("/usr/bin:/bin:/repo/node_modules/.bin");
+});
+
 describe("the reaper's grace", () => {
   it.each([
     [undefined, "2000"],

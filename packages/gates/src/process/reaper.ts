@@ -11,6 +11,10 @@
 
 /** The reaper's script; `$1` is the mark (`VERIFY_GATES_RUN=<value>`). */
 export const REAPER_SCRIPT = `
+# The system's grep and sleep before any other (verify-gates may run with the working tree's
+# node_modules/.bin on PATH: a sleep there that never returns would keep the SIGKILL from coming).
+PATH=/usr/bin:/bin\${PATH:+:$PATH}
+export PATH
 mark=$1
 grace=\${VERIFY_GATES_REAPER_GRACE_MS:-}
 case $grace in ''|*[!0-9]*) grace=2000 ;; esac
